@@ -1,0 +1,3 @@
+"""herotable: board games brought to the computer with exact rules engines."""
+
+__version__ = "0.1.0"

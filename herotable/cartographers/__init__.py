@@ -1,0 +1,1 @@
+"""Rules of Cartographers Heroes (and, later, the base game and ambush packs)."""

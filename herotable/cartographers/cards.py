@@ -1,0 +1,304 @@
+"""Card and map data, loaded from the TOML files in ``data/`` and checked as they load.
+
+The data files hold facts (shapes, times, names); these classes give them types. A broken
+data file raises :class:`~herotable.core.errors.DataError` naming the card and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from herotable.cartographers.grid import bit
+from herotable.cartographers.sheet import MapSheet
+from herotable.cartographers.shapes import Shape, rotate_clockwise
+from herotable.core.errors import DataError, HerotableError
+
+LANGUAGES = ("en", "ru", "fr", "pl")
+EXPLORE_TERRAINS = frozenset({"forest", "village", "farm", "water", "monster"})
+# What a player may draw when no offered shape fits: any terrain but mountain.
+FALLBACK_TERRAINS = ("forest", "village", "farm", "water", "monster")
+CATEGORIES = ("forest", "farm_water", "village", "general")
+DIRECTIONS = ("clockwise", "counterclockwise")
+CORNERS = ("top_left", "top_right", "bottom_right", "bottom_left")
+EFFECTS = ("dragon", "zombie", "troll", "gorgon", "none")
+
+
+@dataclass(frozen=True)
+class Names:
+    """A card's name in each language; English stands in where a translation is unknown."""
+
+    en: str
+    ru: str
+    fr: str
+    pl: str
+
+    @classmethod
+    def from_data(cls, data: dict[str, str], where: str) -> Names:
+        if "en" not in data:
+            raise DataError(f"{where}: names need at least 'en'")
+        unknown = set(data) - set(LANGUAGES)
+        if unknown:
+            raise DataError(f"{where}: unknown name languages {sorted(unknown)}")
+        return cls(*(data.get(lang, data["en"]) for lang in LANGUAGES))
+
+    def get(self, language: str) -> str:
+        return getattr(self, language if language in LANGUAGES else "en")
+
+
+@dataclass(frozen=True)
+class ShapeOption:
+    shape: Shape
+    coin: bool
+
+
+@dataclass(frozen=True)
+class ExploreCard:
+    id: str
+    time: int
+    terrains: tuple[str, ...]
+    shapes: tuple[ShapeOption, ...]
+    names: Names
+    kind: str = "explore"
+
+
+@dataclass(frozen=True)
+class HeroCard:
+    id: str
+    attack: tuple[tuple[int, int], ...]  # (dx, dy) offsets from the hero cell
+    names: Names
+    kind: str = "hero"
+    time: int = 0
+
+    def attack_mask(self, row: int, col: int, quarter_turns: int) -> int:
+        """The on-map cells attacked from ``(row, col)`` with the pattern turned clockwise;
+        offsets that fall off the map are simply not marked."""
+        mask = 0
+        for offset in self.attack:
+            dx, dy = offset
+            for _ in range(quarter_turns % 4):
+                dx, dy = rotate_clockwise((dx, dy))
+            r, c = row + dy, col + dx
+            if 0 <= r < 11 and 0 <= c < 11:
+                mask |= bit(r, c)
+        return mask
+
+
+@dataclass(frozen=True)
+class AmbushCard:
+    id: str
+    initial: str
+    shape: Shape
+    direction: str
+    corner: str
+    effect: str
+    names: Names
+    kind: str = "ambush"
+    time: int = 0
+
+
+@dataclass(frozen=True)
+class ScoringCard:
+    id: str
+    category: str
+    solo: int
+    names: Names
+    text: str
+
+
+@dataclass(frozen=True)
+class Season:
+    id: str
+    time: int
+    edicts: tuple[str, str]
+    names: Names
+
+
+@dataclass(frozen=True)
+class MapSide:
+    id: str
+    names: Names
+    grid: str
+
+    def new_sheet(self) -> MapSheet:
+        return MapSheet.from_text(self.grid)
+
+
+@dataclass(frozen=True)
+class Title:
+    threshold: int
+    names: Names
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """Everything one box brings: seasons, decks, scoring cards, presets."""
+
+    id: str
+    seasons: tuple[Season, ...]
+    explore: dict[str, ExploreCard]
+    heroes: dict[str, HeroCard]
+    ambushes: dict[str, AmbushCard]
+    scoring: dict[str, ScoringCard]
+    presets: dict[str, tuple[str, ...]]
+
+
+def _read_toml(name: str) -> dict[str, Any]:
+    text = resources.files("herotable.cartographers").joinpath(f"data/{name}").read_text("utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"data/{name}: {exc}") from exc
+
+
+def _require(entry: dict[str, Any], key: str, kind: type, where: str) -> Any:
+    if key not in entry:
+        raise DataError(f"{where}: missing field {key!r}")
+    value = entry[key]
+    if not isinstance(value, kind):
+        raise DataError(f"{where}: field {key!r} should be {kind.__name__}, got {value!r}")
+    return value
+
+
+def _one_of(value: str, allowed: tuple[str, ...] | frozenset[str], where: str) -> str:
+    if value not in allowed:
+        raise DataError(f"{where}: {value!r} is not one of {sorted(allowed)}")
+    return value
+
+
+def _parse_attack(art: str, where: str) -> tuple[tuple[int, int], ...]:
+    rows = art.split("/")
+    hero = [(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "H"]
+    if len(hero) != 1 or any(ch not in "Hx./" for ch in art):
+        raise DataError(f"{where}: attack art needs exactly one 'H' and only 'x', '.', '/'")
+    hx, hy = hero[0]
+    return tuple(
+        (x - hx, y - hy) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "x"
+    )
+
+
+def _unique(items: list[Any], where: str) -> dict[str, Any]:
+    by_id: dict[str, Any] = {}
+    for item in items:
+        if item.id in by_id:
+            raise DataError(f"{where}: duplicate id {item.id!r}")
+        by_id[item.id] = item
+    return by_id
+
+
+def _load_set(file_name: str) -> CardSet:
+    data = _read_toml(file_name)
+    where = f"data/{file_name}"
+    seasons = tuple(
+        Season(
+            id=_require(s, "id", str, where),
+            time=_require(s, "time", int, f"{where} season {s.get('id')}"),
+            edicts=tuple(_require(s, "edicts", list, where)),  # type: ignore[arg-type]
+            names=Names.from_data(_require(s, "names", dict, where), where),
+        )
+        for s in data.get("season", [])
+    )
+    explore = []
+    for e in data.get("explore", []):
+        at = f"{where} explore {e.get('id')}"
+        terrains = tuple(_one_of(t, EXPLORE_TERRAINS, at) for t in _require(e, "terrains", list, at))
+        shapes = tuple(
+            ShapeOption(Shape.from_art(_require(s, "art", str, at)), bool(s.get("coin", False)))
+            for s in _require(e, "shapes", list, at)
+        )
+        if not terrains or not shapes:
+            raise DataError(f"{at}: needs at least one terrain and one shape")
+        explore.append(ExploreCard(
+            id=_require(e, "id", str, at),
+            time=_require(e, "time", int, at),
+            terrains=terrains,
+            shapes=shapes,
+            names=Names.from_data(_require(e, "names", dict, at), at),
+        ))
+    heroes = []
+    for h in data.get("hero", []):
+        at = f"{where} hero {h.get('id')}"
+        heroes.append(HeroCard(
+            id=_require(h, "id", str, at),
+            attack=_parse_attack(_require(h, "attack", str, at), at),
+            names=Names.from_data(_require(h, "names", dict, at), at),
+        ))
+    ambushes = []
+    for a in data.get("ambush", []):
+        at = f"{where} ambush {a.get('id')}"
+        ambushes.append(AmbushCard(
+            id=_require(a, "id", str, at),
+            initial=_require(a, "initial", str, at),
+            shape=Shape.from_art(_require(a, "shape", str, at)),
+            direction=_one_of(_require(a, "direction", str, at), DIRECTIONS, at),
+            corner=_one_of(_require(a, "corner", str, at), CORNERS, at),
+            effect=_one_of(a.get("effect", "none"), EFFECTS, at),
+            names=Names.from_data(_require(a, "names", dict, at), at),
+        ))
+    scoring = []
+    for s in data.get("scoring", []):
+        at = f"{where} scoring {s.get('id')}"
+        scoring.append(ScoringCard(
+            id=_require(s, "id", str, at),
+            category=_one_of(_require(s, "category", str, at), CATEGORIES, at),
+            solo=_require(s, "solo", int, at),
+            names=Names.from_data(_require(s, "names", dict, at), at),
+            text=_require(s, "text", str, at),
+        ))
+    card_set = CardSet(
+        id=_require(data, "set", str, where),
+        seasons=seasons,
+        explore=_unique(explore, where),
+        heroes=_unique(heroes, where),
+        ambushes=_unique(ambushes, where),
+        scoring=_unique(scoring, where),
+        presets={k: tuple(v) for k, v in data.get("presets", {}).items()},
+    )
+    for preset, ids in card_set.presets.items():
+        for card_id in ids:
+            if card_id not in card_set.scoring:
+                raise DataError(f"{where}: preset {preset!r} names unknown card {card_id!r}")
+    return card_set
+
+
+@cache
+def heroes_set() -> CardSet:
+    return _load_set("heroes.toml")
+
+
+@cache
+def map_sides() -> dict[str, MapSide]:
+    data = _read_toml("maps.toml")
+    sides = {}
+    for s in data["side"]:
+        at = f"data/maps.toml side {s.get('id')}"
+        side = MapSide(
+            id=_require(s, "id", str, at),
+            names=Names.from_data(_require(s, "names", dict, at), at),
+            grid=_require(s, "grid", str, at).strip("\n"),
+        )
+        try:
+            side.new_sheet()
+        except HerotableError as exc:
+            raise DataError(f"{at}: {exc}") from exc
+        sides[side.id] = side
+    return sides
+
+
+@cache
+def titles() -> tuple[Title, ...]:
+    data = _read_toml("titles.toml")
+    found = [
+        Title(_require(t, "threshold", int, "data/titles.toml"),
+              Names.from_data(_require(t, "names", dict, "data/titles.toml"), "data/titles.toml"))
+        for t in data["title"]
+    ]
+    return tuple(sorted(found, key=lambda t: -t.threshold))
+
+
+def all_scoring_cards() -> dict[str, ScoringCard]:
+    """Every scoring card known, by id (the base game's join them in a later set)."""
+    return dict(heroes_set().scoring)

@@ -1,0 +1,332 @@
+"""The 16 scoring cards of Cartographers Heroes, and the monster penalty.
+
+Each card is one function from a :class:`MapSheet` to a :class:`ScoreResult`. They work on the
+sheet's bitboards with shifts and ANDs (see :mod:`herotable.cartographers.grid`), because the
+bots score many candidate maps per turn and a per-cell Python loop would dominate their time.
+
+Shared definitions (rulebook, "Cartes Décompte"): adjacency is orthogonal; a cluster is a
+maximal orthogonally connected group of one terrain; ``sheet.filled`` is what counts as filled
+(destroyed cells included); ``sheet.empty`` is the rest, empty ruins included. Destroyed cells
+are absent from every terrain layer, so they break clusters and runs without special cases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from herotable.cartographers.grid import (
+    COLS,
+    ROWS,
+    SIZE,
+    clusters,
+    neighbour_count_at_least_two,
+    neighbours,
+    sides_all_in,
+)
+from herotable.cartographers.sheet import MapSheet
+from herotable.core.errors import HerotableError
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    """Stars a card gives, and the cells that earned them (for highlighting)."""
+
+    stars: int
+    cells: int  # bitboard; 0 when nothing scored
+
+
+Scorer = Callable[[MapSheet], ScoreResult]
+SCORERS: dict[str, Scorer] = {}
+
+NOTHING = ScoreResult(0, 0)
+
+# Cell masks for the "a pattern starts here" tests: a start cell must leave room for the whole
+# pattern inside its row, or the right shift would wrap into the next row's first columns.
+_COLS_UP_TO_7 = sum(COLS[:8])  # a horizontal run of 4 fits
+_COLS_UP_TO_9 = sum(COLS[:10])  # a 2x2 square fits
+_ROW_0 = ROWS[0]
+# _VERTICAL_RUN[k]: k cells stacked in column 0 from row 0; shifted to place a run.
+_VERTICAL_RUN = tuple(sum(1 << (SIZE * i) for i in range(k)) for k in range(SIZE + 1))
+_LINES = ROWS + COLS
+_ODD_PRINTED_COLS = COLS[0::2]  # printed columns 1, 3, ..., 11
+
+
+def _card(card_id: str) -> Callable[[Scorer], Scorer]:
+    def register(scorer: Scorer) -> Scorer:
+        SCORERS[card_id] = scorer
+        return scorer
+
+    return register
+
+
+def score_card(card_id: str, sheet: MapSheet) -> ScoreResult:
+    """Score one scoring card on a map; an unknown id is a user error, not a KeyError."""
+    scorer = SCORERS.get(card_id)
+    if scorer is None:
+        raise HerotableError(f"unknown scoring card {card_id!r}")
+    return scorer(sheet)
+
+
+def monster_penalty(sheet: MapSheet) -> ScoreResult:
+    """Empty cells touching a monster, each counted once; stars is a positive count to lose."""
+    cells = neighbours(sheet.monster) & sheet.empty
+    return ScoreResult(cells.bit_count(), cells)
+
+
+# ---------------------------------------------------------------- forest
+
+
+@_card("faunlost_thicket")
+def faunlost_thicket(sheet: MapSheet) -> ScoreResult:
+    """Two stars per cell of the tallest unbroken column of forest."""
+    forest = sheet.forest
+    # ``run`` holds the cells that start a vertical run of ``length + 1`` forests; narrowing
+    # it one row at a time finds the longest run in at most 11 ANDs, without a cell loop.
+    run = forest
+    length = 0
+    starts = 0
+    while run:
+        length += 1
+        starts = run
+        run &= forest >> (SIZE * length)
+    if not length:
+        return NOTHING
+    top = starts & -starts  # ties: the run whose top cell comes first in reading order
+    return ScoreResult(2 * length, _VERTICAL_RUN[length] * top)
+
+
+@_card("deepwood")
+def deepwood(sheet: MapSheet) -> ScoreResult:
+    """Six stars per forest cluster of at least 5 cells that touches no village."""
+    village = sheet.village
+    won = 0
+    count = 0
+    for cluster in clusters(sheet.forest):
+        if cluster.bit_count() >= 5 and not neighbours(cluster) & village:
+            won |= cluster
+            count += 1
+    return ScoreResult(6 * count, won)
+
+
+@_card("heart_of_the_forest")
+def heart_of_the_forest(sheet: MapSheet) -> ScoreResult:
+    """Two stars per forest cell closed in on all four sides by forest or the map's border."""
+    won = sides_all_in(sheet.forest, sheet.forest)
+    return ScoreResult(2 * won.bit_count(), won)
+
+
+@_card("sleepy_valley")
+def sleepy_valley(sheet: MapSheet) -> ScoreResult:
+    """Four stars per row with three or more forests anywhere in it."""
+    forest = sheet.forest
+    won = 0
+    count = 0
+    for row in ROWS:
+        in_row = forest & row
+        if in_row.bit_count() >= 3:
+            won |= in_row
+            count += 1
+    return ScoreResult(4 * count, won)
+
+
+# ---------------------------------------------------------------- farm / water
+
+
+@_card("craylund")
+def craylund(sheet: MapSheet) -> ScoreResult:
+    """Seven stars per farm cluster bordered by at least three different water cells."""
+    water = sheet.water
+    won = 0
+    count = 0
+    for cluster in clusters(sheet.farm):
+        if (neighbours(cluster) & water).bit_count() >= 3:
+            won |= cluster
+            count += 1
+    return ScoreResult(7 * count, won)
+
+
+@_card("ulems_wallow")
+def ulems_wallow(sheet: MapSheet) -> ScoreResult:
+    """Four stars per water cell with two or more farm neighbours."""
+    won = sheet.water & neighbour_count_at_least_two(sheet.farm)
+    return ScoreResult(4 * won.bit_count(), won)
+
+
+@_card("clawsgrave_peaks")
+def clawsgrave_peaks(sheet: MapSheet) -> ScoreResult:
+    """Five stars per mountain linked to some farm through one water cluster they both touch."""
+    farm = sheet.farm
+    mountain = sheet.mountain
+    won = 0
+    for cluster in clusters(sheet.water):
+        around = neighbours(cluster)
+        if around & farm:
+            won |= around & mountain  # a mountain touching two such lakes still counts once
+    return ScoreResult(5 * won.bit_count(), won)
+
+
+@_card("jorekburg")
+def jorekburg(sheet: MapSheet) -> ScoreResult:
+    """Four stars per column with as many farms as waters, and at least one of each."""
+    farm = sheet.farm
+    water = sheet.water
+    won = 0
+    count = 0
+    for col in COLS:
+        farms = farm & col
+        waters = water & col
+        if farms and farms.bit_count() == waters.bit_count():
+            won |= farms | waters
+            count += 1
+    return ScoreResult(4 * count, won)
+
+
+# ---------------------------------------------------------------- village
+
+
+@_card("traylo_monastery")
+def traylo_monastery(sheet: MapSheet) -> ScoreResult:
+    """Seven stars per village cluster holding four of its cells in a straight row or column."""
+    village = sheet.village
+    across = village & (village >> 1) & (village >> 2) & (village >> 3) & _COLS_UP_TO_7
+    down = village & (village >> SIZE) & (village >> 2 * SIZE) & (village >> 3 * SIZE)
+    starts = across | down
+    if not starts:
+        return NOTHING
+    won = 0
+    count = 0
+    for cluster in clusters(village):
+        if cluster & starts:  # a run is connected, so its start decides its cluster
+            won |= cluster
+            count += 1
+    return ScoreResult(7 * count, won)
+
+
+@_card("outer_enclave")
+def outer_enclave(sheet: MapSheet) -> ScoreResult:
+    """One star per empty cell next to the village cluster that has the most of them."""
+    empty = sheet.empty
+    best = 0
+    best_count = 0
+    for cluster in clusters(sheet.village):
+        free = neighbours(cluster) & empty
+        count = free.bit_count()
+        if count > best_count:  # strict: on a tie the first cluster in reading order stays
+            best = free
+            best_count = count
+    return ScoreResult(best_count, best)
+
+
+@_card("gnomish_colony")
+def gnomish_colony(sheet: MapSheet) -> ScoreResult:
+    """Six stars per village cluster that includes a full 2x2 block."""
+    village = sheet.village
+    corners = village & (village >> 1) & (village >> SIZE) & (village >> (SIZE + 1)) & _COLS_UP_TO_9
+    if not corners:
+        return NOTHING
+    won = 0
+    count = 0
+    for cluster in clusters(village):
+        if cluster & corners:
+            won |= cluster
+            count += 1
+    return ScoreResult(6 * count, won)
+
+
+def _rows_plus_cols(mask: int) -> int:
+    """How many rows, plus how many columns, hold a cell of ``mask``."""
+    rows = 0
+    folded = 0  # every row ORed onto row 0: its bits are the occupied columns
+    while mask:
+        part = mask & _ROW_0
+        if part:
+            rows += 1
+            folded |= part
+        mask >>= SIZE
+    return rows + folded.bit_count()
+
+
+@_card("caravansary")
+def caravansary(sheet: MapSheet) -> ScoreResult:
+    """One star per row and per column reached by the best-spread village cluster."""
+    best = 0
+    best_count = 0
+    for cluster in clusters(sheet.village):
+        count = _rows_plus_cols(cluster)
+        if count > best_count:  # strict: on a tie the first cluster in reading order stays
+            best = cluster
+            best_count = count
+    return ScoreResult(best_count, best)
+
+
+# ---------------------------------------------------------------- general
+
+
+@_card("dwarvenholds")
+def dwarvenholds(sheet: MapSheet) -> ScoreResult:
+    """Seven stars per full row and per full column that has a mountain in it."""
+    filled = sheet.filled
+    mountain = sheet.mountain
+    won = 0
+    count = 0
+    for line in _LINES:
+        if filled & line == line and mountain & line:
+            won |= line
+            count += 1
+    return ScoreResult(7 * count, won)
+
+
+@_card("silos")
+def silos(sheet: MapSheet) -> ScoreResult:
+    """Ten stars per full column among the odd printed columns 1, 3, 5, 7, 9 and 11."""
+    filled = sheet.filled
+    won = 0
+    count = 0
+    for col in _ODD_PRINTED_COLS:
+        if filled & col == col:
+            won |= col
+            count += 1
+    return ScoreResult(10 * count, won)
+
+
+@_card("banded_hills")
+def banded_hills(sheet: MapSheet) -> ScoreResult:
+    """Four stars per row showing five or more distinct terrain types."""
+    # Destroyed cells and wasteland are not terrain types, so they are not in this list.
+    layers = (
+        sheet.forest,
+        sheet.village,
+        sheet.farm,
+        sheet.water,
+        sheet.monster,
+        sheet.mountain,
+        sheet.hero,
+    )
+    terrain = 0
+    for layer in layers:
+        terrain |= layer
+    won = 0
+    count = 0
+    for row in ROWS:
+        kinds = 0
+        for layer in layers:
+            if layer & row:
+                kinds += 1
+        if kinds >= 5:
+            won |= terrain & row
+            count += 1
+    return ScoreResult(4 * count, won)
+
+
+@_card("starlit_sigil")
+def starlit_sigil(sheet: MapSheet) -> ScoreResult:
+    """Four stars per group of exactly three connected empty cells."""
+    won = 0
+    count = 0
+    for cluster in clusters(sheet.empty):
+        if cluster.bit_count() == 3:
+            won |= cluster
+            count += 1
+    return ScoreResult(4 * count, won)
+

@@ -1,0 +1,218 @@
+"""One player's map sheet: the bitboard layers, the coin track and the marks rules need.
+
+The sheet knows how to read and write the fixed map notation of DESIGN.md; it does not know
+the rules of any card. The game validates an action first and only then calls the mutating
+methods here, so a refused action never leaves a half-changed sheet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from herotable.cartographers.grid import FULL, SIZE, bit, mask_from_names, mask_names
+from herotable.core.errors import NotationError
+
+# Terrains a player can draw, in the order the layers are stored.
+DRAWN_TERRAINS = ("forest", "village", "farm", "water", "monster", "hero")
+COIN_TRACK = 14
+
+_UPPER = {"forest": "F", "village": "V", "farm": "P", "water": "W", "monster": "X", "hero": "H"}
+_CHAR_TERRAIN = {char: terrain for terrain, char in _UPPER.items()}
+
+
+class MapSheet:
+    """Bitboards of one map: printed cells, drawn terrains, destroyed cells, hero marks."""
+
+    __slots__ = (
+        "attack",
+        "coins",
+        "destroyed",
+        "dragon_paid",
+        "farm",
+        "filled",
+        "forest",
+        "hero",
+        "monster",
+        "monster_ids",
+        "mountain",
+        "paid_mountains",
+        "ruins",
+        "village",
+        "wasteland",
+        "water",
+    )
+
+    def __init__(self, mountain: int = 0, ruins: int = 0, wasteland: int = 0) -> None:
+        self.mountain = mountain
+        self.ruins = ruins  # printed ruins, drawn on or not
+        self.wasteland = wasteland
+        self.forest = self.village = self.farm = self.water = 0
+        self.monster = self.hero = 0
+        self.destroyed = 0
+        self.filled = mountain | wasteland
+        self.attack = 0  # cells under a hero's attack pattern (on the map)
+        self.monster_ids: dict[str, int] = {}  # ambush card id -> its monster cells
+        self.coins = 0
+        self.paid_mountains = 0  # surrounded mountains whose coin was taken
+        self.dragon_paid = False
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def empty(self) -> int:
+        return FULL & ~self.filled
+
+    def layer(self, terrain: str) -> int:
+        return getattr(self, terrain)
+
+    def terrain_at(self, row: int, col: int) -> str | None:
+        """The terrain drawn or printed at a cell; None for empty or destroyed cells."""
+        b = bit(row, col)
+        for terrain in DRAWN_TERRAINS:
+            if getattr(self, terrain) & b:
+                return terrain
+        if self.mountain & b:
+            return "mountain"
+        return None
+
+    def is_full(self) -> bool:
+        return self.filled == FULL
+
+    # ------------------------------------------------------------------ changes
+
+    def draw(self, mask: int, terrain: str) -> None:
+        setattr(self, terrain, getattr(self, terrain) | mask)
+        self.filled |= mask
+
+    def destroy(self, mask: int) -> None:
+        """Cross cells out: they stay filled but lose their terrain."""
+        keep = ~mask
+        self.forest &= keep
+        self.village &= keep
+        self.farm &= keep
+        self.water &= keep
+        self.monster &= keep
+        self.hero &= keep
+        self.destroyed |= mask
+        self.filled |= mask
+        for card_id, cells in self.monster_ids.items():
+            self.monster_ids[card_id] = cells & keep
+
+    def gain_coins(self, count: int) -> int:
+        """Add coins up to the track's end; returns how many were really gained."""
+        gained = max(0, min(count, COIN_TRACK - self.coins))
+        self.coins += gained
+        return gained
+
+    def copy(self) -> MapSheet:
+        clone = MapSheet.__new__(MapSheet)
+        for name in MapSheet.__slots__:
+            setattr(clone, name, getattr(self, name))
+        clone.monster_ids = dict(self.monster_ids)
+        return clone
+
+    # ------------------------------------------------------------------ notation
+
+    def to_text(self) -> str:
+        """The map in DESIGN.md's notation: 11 lines of 11 characters."""
+        lines = []
+        for row in range(SIZE):
+            chars = []
+            for col in range(SIZE):
+                chars.append(self._char(bit(row, col)))
+            lines.append("".join(chars))
+        return "\n".join(lines)
+
+    def _char(self, b: int) -> str:
+        on_ruins = bool(self.ruins & b)
+        if self.mountain & b:
+            return "^"
+        if self.wasteland & b:
+            return "#"
+        if self.destroyed & b:
+            return "+" if on_ruins else "*"
+        for terrain in DRAWN_TERRAINS:
+            if getattr(self, terrain) & b:
+                char = _UPPER[terrain]
+                return char.lower() if on_ruins else char
+        return "r" if on_ruins else "."
+
+    @classmethod
+    def from_text(cls, text: str) -> MapSheet:
+        """Parse the map notation; blank lines and lines starting with ``;`` are ignored."""
+        rows = [
+            line.strip()
+            for line in text.splitlines()
+            if line.strip() and not line.lstrip().startswith(";")
+        ]
+        if len(rows) != SIZE:
+            raise NotationError(f"a map has {SIZE} rows of {SIZE} cells, found {len(rows)} rows")
+        sheet = cls()
+        for row, line in enumerate(rows):
+            if len(line) != SIZE:
+                raise NotationError(
+                    f"row {row + 1} has {len(line)} characters, a map row has {SIZE}"
+                )
+            for col, char in enumerate(line):
+                sheet._read_char(row, col, char)
+        return sheet
+
+    def _read_char(self, row: int, col: int, char: str) -> None:
+        b = bit(row, col)
+        if char == ".":
+            return
+        if char == "r":
+            self.ruins |= b
+        elif char == "^":
+            self.mountain |= b
+            self.filled |= b
+        elif char == "#":
+            self.wasteland |= b
+            self.filled |= b
+        elif char in "*+":
+            self.destroyed |= b
+            self.filled |= b
+            if char == "+":
+                self.ruins |= b
+        elif char.upper() in _CHAR_TERRAIN:
+            if char.islower():
+                self.ruins |= b
+            self.draw(b, _CHAR_TERRAIN[char.upper()])
+        else:
+            raise NotationError(
+                f"unknown map character {char!r} at row {row + 1}, column {col + 1}"
+            )
+
+    # ------------------------------------------------------------------ JSON
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "grid": self.to_text().split("\n"),
+            "coins": self.coins,
+            "attack": mask_names(self.attack),
+            "monsters": {cid: mask_names(m) for cid, m in sorted(self.monster_ids.items())},
+            "paid_mountains": mask_names(self.paid_mountains),
+            "dragon_paid": self.dragon_paid,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MapSheet:
+        sheet = cls.from_text("\n".join(data["grid"]))
+        coins = int(data["coins"])
+        if not 0 <= coins <= COIN_TRACK:
+            raise NotationError(f"coins must be 0-{COIN_TRACK}, found {coins}")
+        sheet.coins = coins
+        sheet.attack = mask_from_names(data["attack"])
+        sheet.monster_ids = {
+            str(cid): mask_from_names(names) for cid, names in data["monsters"].items()
+        }
+        sheet.paid_mountains = mask_from_names(data["paid_mountains"])
+        sheet.dragon_paid = bool(data["dragon_paid"])
+        return sheet
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MapSheet):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
