@@ -13,8 +13,8 @@ from importlib import resources
 from typing import Any
 
 from herotable.cartographers.grid import bit
-from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.shapes import Shape, rotate_clockwise
+from herotable.cartographers.sheet import MapSheet
 from herotable.core.errors import DataError, HerotableError
 
 LANGUAGES = ("en", "ru", "fr", "pl")
@@ -204,10 +204,12 @@ def _load_set(file_name: str) -> CardSet:
     explore = []
     for e in data.get("explore", []):
         at = f"{where} explore {e.get('id')}"
-        terrains = tuple(_one_of(t, EXPLORE_TERRAINS, at) for t in _require(e, "terrains", list, at))
+        terrains = tuple(
+            _one_of(t, EXPLORE_TERRAINS, at) for t in _require(e, "terrains", list, at)
+        )
         shapes = tuple(
-            ShapeOption(Shape.from_art(_require(s, "art", str, at)), bool(s.get("coin", False)))
-            for s in _require(e, "shapes", list, at)
+            ShapeOption(Shape.from_art(_require(o, "art", str, at)), bool(o.get("coin", False)))
+            for o in _require(e, "shapes", list, at)
         )
         if not terrains or not shapes:
             raise DataError(f"{at}: needs at least one terrain and one shape")

@@ -29,9 +29,8 @@ from herotable.cartographers.cards import (
     map_sides,
 )
 from herotable.cartographers.config import EDICTS, GameConfig
-from herotable.cartographers.grid import bit, cell_name, mask_from_names, mask_names
+from herotable.cartographers.grid import bit, cell_name, mask_from_names, mask_names, sides_all_in
 from herotable.cartographers.grid import neighbours as adjacent
-from herotable.cartographers.grid import sides_all_in
 from herotable.cartographers.scoring import monster_penalty, score_card
 from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.solo import solo_ambush_mask, title_for
@@ -207,7 +206,7 @@ class CartographersGame:
         """Who draws the ambush on ``owner``'s map: players sit clockwise in seat order, so a
         clockwise pass hands each map to the next seat."""
         step = 1 if card.direction == "clockwise" else -1
-        return (owner - step) % self.num_players
+        return (owner + step) % self.num_players
 
     def totals(self) -> list[int]:
         return [sum(s.total for s in seasons) for seasons in self.scores]
@@ -445,11 +444,11 @@ class CartographersGame:
             sheet.paid_mountains |= surrounded
             self._gain(owner, surrounded.bit_count(), "surrounded mountain")
         dragon = sheet.monster_ids.get("dragon_inferno")
-        if dragon is not None and not sheet.dragon_paid:
-            # Surviving dragon cells must all be boxed in; destroyed ones already count.
-            if sides_all_in(dragon, sheet.filled) == dragon:
-                sheet.dragon_paid = True
-                self._gain(owner, DRAGON_COINS, "dragon defeated")
+        # Surviving dragon cells must all be boxed in; destroyed ones already count.
+        boxed_in = dragon is not None and sides_all_in(dragon, sheet.filled) == dragon
+        if boxed_in and not sheet.dragon_paid:
+            sheet.dragon_paid = True
+            self._gain(owner, DRAGON_COINS, "dragon defeated")
 
     def _gorgon_gaze(self, owner: int, card: AmbushCard, chooser: int) -> None:
         """Right after the Gorgon is drawn, whoever drew it destroys a cell next to it."""

@@ -250,9 +250,17 @@ def _rows_plus_cols(mask: int) -> int:
 @_card("caravansary")
 def caravansary(sheet: MapSheet) -> ScoreResult:
     """One star per row and per column reached by the best-spread village cluster."""
+    village = sheet.village
+    joined = village & neighbours(village)  # the cells of clusters of 2+ cells
+    if not joined:
+        # Only lone cells (1 row + 1 column each): the first one in reading order. Skipping
+        # the flood fill matters on maps sprinkled with single villages.
+        first = village & -village
+        return ScoreResult(2, first) if first else NOTHING
+    # A cluster of 2+ cells spans at least 3 rows plus columns, so lone cells cannot win.
     best = 0
     best_count = 0
-    for cluster in clusters(sheet.village):
+    for cluster in clusters(joined):
         count = _rows_plus_cols(cluster)
         if count > best_count:  # strict: on a tie the first cluster in reading order stays
             best = cluster
@@ -322,9 +330,12 @@ def banded_hills(sheet: MapSheet) -> ScoreResult:
 @_card("starlit_sigil")
 def starlit_sigil(sheet: MapSheet) -> ScoreResult:
     """Four stars per group of exactly three connected empty cells."""
+    empty = sheet.empty
     won = 0
     count = 0
-    for cluster in clusters(sheet.empty):
+    # Lone empty cells can never be part of a 3-cell group; dropping them first spares the
+    # flood fill its most numerous (and useless) clusters.
+    for cluster in clusters(empty & neighbours(empty)):
         if cluster.bit_count() == 3:
             won |= cluster
             count += 1

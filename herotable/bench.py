@@ -1,0 +1,268 @@
+"""``herotable bench``: how fast the Cartographers engine is, as medians over many runs.
+
+Each figure is the median of many timed runs (``time.perf_counter_ns``), because the mean is
+dragged up by the odd garbage collection or scheduler pause that a bot playing thousands of
+games also amortises. Whole games are timed on a different seed each run, so the median is
+over deals rather than over one lucky deal.
+
+The random player here (:func:`random_legal_action`) is also what the property tests drive
+games with: it picks uniformly among the cells the engine itself says are legal, so it reaches
+every kind of decision (fallbacks, heroes, monsters, destroys) without knowing any rule.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import platform
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from herotable.cartographers.actions import (
+    CartographersAction,
+    Destroy,
+    Draw,
+    DrawMonster,
+    PlaceHero,
+)
+from herotable.cartographers.cards import heroes_set
+from herotable.cartographers.config import GameConfig
+from herotable.cartographers.game import CartographersGame
+from herotable.cartographers.scoring import SCORERS, score_card
+from herotable.cartographers.sheet import MapSheet
+from herotable.core.rng import SeededRng
+
+# coastal_encampment's L-tetromino has 8 distinct orientations and 720 placements on an empty
+# map, tied for the most of any explore shape: the worst case of a placement scan.
+BENCH_CARD = "coastal_encampment"
+# The fixed half-filled map: a seeded random solo game stopped once half the map is filled.
+HALF_MAP_SEED = 20240601
+HALF_MAP_CELLS = 61  # of 121
+
+
+# ---------------------------------------------------------------- the random player
+
+
+def random_legal_action(
+    game: CartographersGame, player: int, rng: SeededRng
+) -> CartographersAction:
+    """A uniformly random legal action for ``player``'s pending decision.
+
+    It asks the engine for the legal cells (``placement_masks``) and terrains instead of
+    building every action object (``legal_actions``), which for a two-terrain card would
+    allocate about 1,400 objects to keep one.
+    """
+    decision = game.decision(player)
+    if decision is None:
+        raise ValueError(f"player {player} owes no decision")
+    masks = game.placement_masks(player)
+    mask = masks[rng.below(len(masks))]
+    if decision.kind == "draw":
+        terrains = game.terrain_options(player)
+        return Draw(terrains[rng.below(len(terrains))], mask)
+    if decision.kind == "monster":
+        return DrawMonster(mask)
+    row, col = divmod(mask.bit_length() - 1, 11)
+    if decision.kind == "destroy":
+        return Destroy(row, col)
+    return PlaceHero(row, col, rng.below(4))
+
+
+def play_random_game(game: CartographersGame, rng: SeededRng) -> int:
+    """Play ``game`` to the end with random legal actions; returns how many were applied.
+
+    Which pending player acts next is random too: simultaneous decisions must be accepted in
+    any order.
+    """
+    count = 0
+    while not game.is_over:
+        pending = game.pending_players()
+        player = pending[rng.below(len(pending))]
+        game.apply(player, random_legal_action(game, player, rng))
+        count += 1
+    return count
+
+
+def half_filled_game(seed: int = HALF_MAP_SEED, cells: int = HALF_MAP_CELLS) -> CartographersGame:
+    """A solo game on side C played at random until at least ``cells`` cells are filled."""
+    game = CartographersGame(GameConfig(players=1, side="C"), seed)
+    rng = SeededRng(seed)
+    while game.sheets[0].filled.bit_count() < cells:
+        if game.is_over:  # cannot happen for a sane threshold; say so rather than loop
+            raise RuntimeError(f"seed {seed} ended before {cells} cells were filled")
+        game.apply(0, random_legal_action(game, 0, rng))
+    return game
+
+
+def _game_with_draw_of(game: CartographersGame, card_id: str) -> CartographersGame:
+    """A copy of ``game`` whose only decision is player 0 drawing ``card_id``: lets the bench
+    time the engine's own ``placement_masks`` on exactly the map the raw scan uses."""
+    state = game.to_json()
+    state["pending"] = {"0": {"kind": "draw", "sheet": 0, "card": card_id, "fallback": False,
+                              "allowed": [], "reason": ""}}
+    return CartographersGame.from_json(state)
+
+
+# ---------------------------------------------------------------- timing
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One benchmark's result: the median time of one run and how many runs were timed."""
+
+    key: str
+    label: str
+    median_ns: float
+    runs: int
+    target_ns: float | None
+    unit: str  # "us" or "ms", for display and for the key's value
+
+    @property
+    def value(self) -> float:
+        return self.median_ns / (1_000 if self.unit == "us" else 1_000_000)
+
+    @property
+    def target(self) -> float | None:
+        if self.target_ns is None:
+            return None
+        return self.target_ns / (1_000 if self.unit == "us" else 1_000_000)
+
+
+def _median_ns(run: Callable[[int], object], samples: int, inner: int = 1) -> float:
+    """Median over ``samples`` of the time of one ``run(i)`` call.
+
+    Sub-10-µs calls are batched ``inner`` at a time so the timer's own cost (about 100 ns)
+    stays out of the figure; ``i`` is the sample number, for runs that vary their seed.
+    """
+    run(0)  # warm caches (shape placements, card data) outside the timing
+    times = []
+    for i in range(samples):
+        start = time.perf_counter_ns()
+        for _ in range(inner):
+            run(i)
+        times.append((time.perf_counter_ns() - start) / inner)
+    return statistics.median(times)
+
+
+def machine_info() -> dict[str, str]:
+    cpu = "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:  # not Linux: platform's answer is vaguer but better than nothing
+        cpu = platform.processor() or "unknown"
+    return {
+        "cpu": cpu,
+        "cores": str(os.cpu_count()),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": platform.platform(),
+        "date": datetime.date.today().isoformat(),
+    }
+
+
+# ---------------------------------------------------------------- the benchmarks
+
+
+def run_bench(quick: bool = False, console: Console | None = None) -> dict[str, float]:
+    """Run every benchmark, print a table, and return ``{key: median}`` (units in the key).
+
+    ``quick`` times only a few runs of each, to check the bench itself works.
+    """
+    console = console or Console()
+    scale = 0.01 if quick else 1.0
+
+    def n(full: int) -> int:
+        return max(2, int(full * scale))
+
+    half = half_filled_game()
+    sheet: MapSheet = half.sheets[0]
+    filled = sheet.filled
+    shape = heroes_set().explore[BENCH_CARD].shapes[0].shape
+    legal_count = len([m for m in shape.placements if not m & filled])
+    engine_game = _game_with_draw_of(half, BENCH_CARD)
+    assert len(engine_game.placement_masks(0)) == legal_count  # both time the same work
+    card_ids = tuple(SCORERS)
+
+    solo = GameConfig(players=1, side="C")
+    four = GameConfig(players=4, side="C")
+
+    def placements(_: int) -> object:
+        return [m for m in shape.placements if not m & filled]
+
+    def engine_placements(_: int) -> object:
+        return engine_game.placement_masks(0)
+
+    def score_all(_: int) -> object:
+        return [score_card(card_id, sheet) for card_id in card_ids]
+
+    def solo_game(i: int) -> object:
+        return play_random_game(CartographersGame(solo, i), SeededRng(i))
+
+    def four_player_game(i: int) -> object:
+        return play_random_game(CartographersGame(four, i), SeededRng(i))
+
+    # The mid-game state for the round trip: a 4-player game, so four sheets and a long log.
+    mid = CartographersGame(four, HALF_MAP_SEED)
+    mid_rng = SeededRng(HALF_MAP_SEED)
+    while len(mid.log.entries) < 60:
+        pending = mid.pending_players()
+        mid.apply(pending[0], random_legal_action(mid, pending[0], mid_rng))
+    mid_state = mid.to_json()
+
+    def json_round_trip(_: int) -> object:
+        # What a save and a load cost: state -> JSON text -> state.
+        return CartographersGame.from_json(json.loads(json.dumps(mid.to_json())))
+
+    # key, label, run, samples, calls per sample, target (ns), display unit
+    specs: list[tuple[str, str, Callable[[int], object], int, int, float | None, str]] = [
+        ("placements_us", "(a) placements, raw scan", placements, n(3000), 10, 50e3, "us"),
+        ("placement_masks_us", "(a) placements, placement_masks()", engine_placements,
+         n(3000), 10, 50e3, "us"),
+        ("score_16_cards_us", "(b) score all 16 cards", score_all, n(2000), 5, 150e3, "us"),
+        ("solo_game_ms", "(c) solo game, random play", solo_game, n(500), 1, 4e6, "ms"),
+        ("four_player_game_ms", "(d) 4-player game, random play", four_player_game, n(200), 1,
+         None, "ms"),
+        ("json_round_trip_us", "(e) JSON round trip (4p, 60 actions)", json_round_trip,
+         n(1000), 1, None, "us"),
+    ]
+    figures = [
+        Figure(key, label, _median_ns(run, samples, inner), samples * inner, target, unit)
+        for key, label, run, samples, inner, target, unit in specs
+    ]
+    assert CartographersGame.from_json(mid_state).to_json() == mid_state
+
+    info = machine_info()
+    console.print(f"[bold]herotable bench[/]{' (quick)' if quick else ''}  {info['date']}")
+    console.print(f"CPU: {info['cpu']} x {info['cores']}; {info['python']}; {info['platform']}",
+                  highlight=False)
+    console.print(f"Half-filled map: side C, seed {HALF_MAP_SEED}, {filled.bit_count()}/121 "
+                  f"cells filled; {BENCH_CARD}: {legal_count} of {len(shape.placements)} "
+                  "placements legal", highlight=False)
+    table = Table(title="medians")
+    table.add_column("benchmark")
+    table.add_column("median", justify="right")
+    table.add_column("target", justify="right")
+    table.add_column("runs", justify="right")
+    table.add_column("ok", justify="center")
+    for fig in figures:
+        target = fig.target
+        ok = "" if target is None else ("yes" if fig.value <= target else "[red]NO[/]")
+        table.add_row(
+            fig.label,
+            f"{fig.value:.1f} {fig.unit.replace('us', 'µs')}",
+            "" if target is None else f"<= {target:g} {fig.unit.replace('us', 'µs')}",
+            str(fig.runs),
+            ok,
+        )
+    console.print(table)
+    return {fig.key: fig.value for fig in figures}
+
