@@ -138,6 +138,7 @@ class CardSet:
     """Everything one box brings: seasons, decks, scoring cards, presets."""
 
     id: str
+    edicts: dict[str, Names]
     seasons: tuple[Season, ...]
     explore: dict[str, ExploreCard]
     heroes: dict[str, HeroCard]
@@ -252,6 +253,11 @@ def _load_set(file_name: str) -> CardSet:
         ))
     card_set = CardSet(
         id=_require(data, "set", str, where),
+        edicts={
+            _require(e, "id", str, where): Names.from_data(_require(e, "names", dict, where),
+                                                            where)
+            for e in data.get("edict", [])
+        },
         seasons=seasons,
         explore=_unique(explore, where),
         heroes=_unique(heroes, where),
@@ -259,6 +265,10 @@ def _load_set(file_name: str) -> CardSet:
         scoring=_unique(scoring, where),
         presets={k: tuple(v) for k, v in data.get("presets", {}).items()},
     )
+    for season in seasons:
+        for letter in season.edicts:
+            if letter not in card_set.edicts:
+                raise DataError(f"{where}: season {season.id!r} names unknown edict {letter!r}")
     for preset, ids in card_set.presets.items():
         for card_id in ids:
             if card_id not in card_set.scoring:

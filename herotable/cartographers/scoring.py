@@ -39,7 +39,7 @@ class ScoreResult:
 Scorer = Callable[[MapSheet], ScoreResult]
 SCORERS: dict[str, Scorer] = {}
 
-NOTHING = ScoreResult(0, 0)
+_NOTHING = ScoreResult(0, 0)
 
 # Cell masks for the "a pattern starts here" tests: a start cell must leave room for the whole
 # pattern inside its row, or the right shift would wrap into the next row's first columns.
@@ -91,7 +91,7 @@ def faunlost_thicket(sheet: MapSheet) -> ScoreResult:
         starts = run
         run &= forest >> (SIZE * length)
     if not length:
-        return NOTHING
+        return _NOTHING
     top = starts & -starts  # ties: the run whose top cell comes first in reading order
     return ScoreResult(2 * length, _VERTICAL_RUN[length] * top)
 
@@ -193,7 +193,7 @@ def traylo_monastery(sheet: MapSheet) -> ScoreResult:
     down = village & (village >> SIZE) & (village >> 2 * SIZE) & (village >> 3 * SIZE)
     starts = across | down
     if not starts:
-        return NOTHING
+        return _NOTHING
     won = 0
     count = 0
     for cluster in clusters(village):
@@ -224,7 +224,7 @@ def gnomish_colony(sheet: MapSheet) -> ScoreResult:
     village = sheet.village
     corners = village & (village >> 1) & (village >> SIZE) & (village >> (SIZE + 1)) & _COLS_UP_TO_9
     if not corners:
-        return NOTHING
+        return _NOTHING
     won = 0
     count = 0
     for cluster in clusters(village):
@@ -256,7 +256,7 @@ def caravansary(sheet: MapSheet) -> ScoreResult:
         # Only lone cells (1 row + 1 column each): the first one in reading order. Skipping
         # the flood fill matters on maps sprinkled with single villages.
         first = village & -village
-        return ScoreResult(2, first) if first else NOTHING
+        return ScoreResult(2, first) if first else _NOTHING
     # A cluster of 2+ cells spans at least 3 rows plus columns, so lone cells cannot win.
     best = 0
     best_count = 0

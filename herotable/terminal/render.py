@@ -1,0 +1,399 @@
+"""Rich renderables for a Cartographers Heroes game: the map, the card, the status, scores.
+
+Everything here is a pure function of the game state (and of an optional preview), so the
+play loop decides what to show and when, and tests can render without any input.
+
+Each map cell is two characters wide: terminal characters are about twice as tall as wide,
+so two of them make a square and the map keeps its shape on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from herotable.cartographers.cards import AmbushCard, ExploreCard, HeroCard
+from herotable.cartographers.config import EDICTS
+from herotable.cartographers.game import CartographersGame, Decision
+from herotable.cartographers.grid import ROW_LETTERS, SIZE, bit
+from herotable.cartographers.shapes import MONO, Shape
+from herotable.cartographers.sheet import COIN_TRACK, MapSheet
+
+# What each kind of cell looks like: two characters and a style. The letters make the map
+# readable without colour too (and in tests); the background colour does the real work.
+CELL_LOOK: dict[str, tuple[str, str]] = {
+    "empty": ("· ", "grey50"),
+    "ruins": ("R ", "bold gold1 on grey23"),
+    "forest": ("F ", "bold black on green4"),
+    "village": ("V ", "bold white on red3"),
+    "farm": ("= ", "bold black on gold3"),
+    "water": ("~ ", "bold white on dodger_blue3"),
+    "monster": ("M ", "bold white on purple"),
+    "hero": ("H ", "bold black on bright_cyan"),
+    "mountain": ("^^", "bold grey93 on orange4"),
+    "wasteland": ("##", "grey39 on grey11"),
+    "destroyed": ("X ", "bold red on grey15"),
+}
+LEGEND_ORDER = ("forest", "village", "farm", "water", "monster", "hero", "mountain",
+                "wasteland", "ruins", "destroyed", "empty")
+
+ATTACKED = Style(underline=True)  # a hero's attack cell: subtle, on top of whatever is there
+ATTACKED_EMPTY_BG = Style(bgcolor="grey19")
+PREVIEW_GLYPH = "[]"
+CLASH_LOOK = ("!!", "bold yellow on red")  # preview cell on a filled cell
+PREVIEW_ATTACK_LOOK = ("++", "bold bright_cyan")
+CHOICE_BG = Style(bgcolor="grey35")  # cells a destroy decision may pick
+SHAPE_CELL = "[]"
+
+DIRECTION_WORDS = {
+    "clockwise": "passes clockwise: each map goes to the next player in seat order",
+    "counterclockwise": "passes counter-clockwise: each map goes to the previous player",
+}
+EFFECT_WORDS = {
+    "dragon": "Box every dragon cell in (or destroy it) and that map's owner gains 3 coins.",
+    "zombie": "After each scoring, zombies spread to every empty cell next to them.",
+    "troll": "After each scoring, the map's owner destroys one empty cell next to the troll.",
+    "gorgon": "As soon as it is drawn, its drawer destroys one cell next to it (no mountain).",
+    "none": "",
+}
+REASON_WORDS = {"hero": "a hero strikes", "gorgon": "the Gorgon's gaze",
+                "troll": "the Troll's ravage"}
+
+
+@dataclass(frozen=True, slots=True)
+class Overlay:
+    """A placement being edited, drawn over the map.
+
+    ``cells`` are drawn highlighted in ``terrain``; those on filled cells show as clashes,
+    except for ``terrain == "destroyed"`` (destroying a filled cell is the point). ``attack``
+    marks a hero's attack cells, ``choices`` the cells a decision may pick from.
+    """
+
+    cells: int
+    terrain: str
+    attack: int = 0
+    choices: int = 0
+
+
+# ---------------------------------------------------------------------- the map
+
+
+def cell_kind(sheet: MapSheet, row: int, col: int) -> str:
+    """What a cell shows: a terrain, or empty / ruins / wasteland / destroyed."""
+    b = bit(row, col)
+    if sheet.destroyed & b:
+        return "destroyed"
+    if sheet.wasteland & b:
+        return "wasteland"
+    terrain = sheet.terrain_at(row, col)
+    if terrain is not None:
+        return terrain
+    return "ruins" if sheet.ruins & b else "empty"
+
+
+def _cell_text(sheet: MapSheet, row: int, col: int, overlay: Overlay | None) -> Text:
+    b = bit(row, col)
+    kind = cell_kind(sheet, row, col)
+    glyph, style_name = CELL_LOOK[kind]
+    style = Style.parse(style_name)
+    if sheet.attack & b:
+        style += ATTACKED_EMPTY_BG + ATTACKED if kind in ("empty", "ruins") else ATTACKED
+    if overlay is None:
+        return Text(glyph, style)
+    if overlay.choices & b:
+        style += CHOICE_BG
+    if overlay.cells & b:
+        if overlay.terrain != "destroyed" and sheet.filled & b:
+            glyph, style_name = CLASH_LOOK
+            return Text(glyph, style_name)
+        return Text(PREVIEW_GLYPH, Style.parse(CELL_LOOK[overlay.terrain][1]) + Style(bold=True))
+    if overlay.attack & b:
+        glyph = PREVIEW_ATTACK_LOOK[0] if kind in ("empty", "ruins") else glyph
+        return Text(glyph, style + Style.parse(PREVIEW_ATTACK_LOOK[1]))
+    return Text(glyph, style)
+
+
+def _column_header() -> Text:
+    # Alternate two styles so that "10" and "11" do not run together.
+    header = Text("  ")
+    for col in range(SIZE):
+        header.append(f"{col + 1:<2}", "bold" if col % 2 == 0 else "dim")
+    return header
+
+
+def map_view(sheet: MapSheet, overlay: Overlay | None = None, title: str = "") -> Panel:
+    """The 11x11 map framed by row letters A-K and column numbers 1-11."""
+    lines = [_column_header()]
+    for row in range(SIZE):
+        line = Text(f"{ROW_LETTERS[row]} ", "bold")
+        for col in range(SIZE):
+            line.append_text(_cell_text(sheet, row, col, overlay))
+        line.append(f" {ROW_LETTERS[row]}", "bold")
+        lines.append(line)
+    lines.append(_column_header())
+    return Panel(Group(*lines), title=title or None, expand=False, box=box.ROUNDED,
+                 padding=(0, 1))
+
+
+def legend() -> Text:
+    """One line naming every cell look."""
+    text = Text()
+    for kind in LEGEND_ORDER:
+        glyph, style = CELL_LOOK[kind]
+        text.append(glyph, style)
+        text.append(f" {kind}  ")
+    text.append("__", ATTACKED)
+    text.append(" hero attack")
+    return text
+
+
+# ---------------------------------------------------------------------- cards
+
+
+def shape_grid(shape: Shape, terrain: str | None = None) -> Text:
+    """A shape as a small grid of two-character cells, in a terrain's colour if given."""
+    present = set(shape.cells)
+    style = CELL_LOOK[terrain][1] if terrain else "bold black on grey70"
+    text = Text()
+    for y in range(shape.height):
+        if y:
+            text.append("\n")
+        for x in range(shape.width):
+            if (x, y) in present:
+                text.append(SHAPE_CELL, style)
+            else:
+                text.append("  ")
+    return text
+
+
+def attack_grid(hero: HeroCard, quarter_turns: int = 0) -> Text:
+    """The hero's attack pattern, turned, as a small grid: H the hero, ++ attacked cells."""
+    offsets = {(0, 0): "hero"}
+    # Ask the card for the turned pattern of a hero in the map's centre, read back as offsets.
+    centre = SIZE // 2
+    attacked = hero.attack_mask(centre, centre, quarter_turns)
+    for r in range(SIZE):
+        for c in range(SIZE):
+            if attacked & bit(r, c):
+                offsets[(c - centre, r - centre)] = "attack"
+    xs = [x for x, _ in offsets]
+    ys = [y for _, y in offsets]
+    text = Text()
+    for y in range(min(ys), max(ys) + 1):
+        if y != min(ys):
+            text.append("\n")
+        for x in range(min(xs), max(xs) + 1):
+            kind = offsets.get((x, y))
+            if kind == "hero":
+                text.append(*CELL_LOOK["hero"])
+            elif kind == "attack":
+                text.append(*PREVIEW_ATTACK_LOOK)
+            else:
+                text.append("· ", "grey50")
+    return text
+
+
+def terrain_swatch(terrain: str, selected: bool = False) -> Text:
+    glyph, style = CELL_LOOK[terrain]
+    text = Text(glyph, style)
+    text.append(f" {terrain}", "bold underline" if selected else "")
+    return text
+
+
+def _shape_options(card: ExploreCard, shape_index: int | None, terrain: str | None) -> Table:
+    grid = Table.grid(padding=(0, 3))
+    for _ in card.shapes:
+        grid.add_column(vertical="bottom")
+    grids: list[RenderableType] = []
+    captions: list[RenderableType] = []
+    for i, option in enumerate(card.shapes):
+        chosen = shape_index == i
+        grids.append(shape_grid(option.shape, terrain if chosen or len(card.shapes) == 1
+                                else None))
+        caption = Text(f"{i + 1}", "bold reverse" if chosen and len(card.shapes) > 1 else "bold")
+        if option.coin:
+            caption.append(" +1 coin", "bold yellow")
+        captions.append(caption)
+    grid.add_row(*grids)
+    grid.add_row(*captions)
+    return grid
+
+
+def card_panel(game: CartographersGame, card_id: str, language: str = "en",
+               decision: Decision | None = None, shape_index: int | None = None,
+               terrain: str | None = None, quarter_turns: int = 0) -> Panel:
+    """The card being played: name, time, terrains, shapes (or attack, or monster).
+
+    ``shape_index``, ``terrain`` and ``quarter_turns`` show the editor's current choice.
+    """
+    card = game.card(card_id)
+    parts: list[RenderableType] = []
+    if isinstance(card, ExploreCard):
+        parts.append(Text(f"Explore card · time {card.time}", "dim"))
+        terrains = Text("Terrain: ")
+        for i, t in enumerate(card.terrains):
+            if i:
+                terrains.append(" or ")
+            terrains.append_text(terrain_swatch(t, selected=t == terrain))
+        parts.append(terrains)
+        parts.append(_shape_options(card, shape_index, terrain))
+        if decision is not None and decision.fallback:
+            parts.append(Text("No shape fits your map: draw one cell of any terrain instead.",
+                              "bold yellow"))
+    elif isinstance(card, HeroCard):
+        parts.append(Text("Hero card · time 0", "dim"))
+        parts.append(Text("Draw the hero in an empty cell. Monsters on its attack cells are "
+                          "destroyed, now and later."))
+        parts.append(attack_grid(card, quarter_turns))
+    else:
+        parts.extend(_ambush_parts(card, decision))
+    title = Text(card.names.get(language), "bold")
+    return Panel(Group(*parts), title=title, title_align="left", expand=False,
+                 box=box.ROUNDED, width=48)
+
+
+def _ambush_parts(card: AmbushCard, decision: Decision | None) -> list[RenderableType]:
+    parts: list[RenderableType] = [Text("Ambush card · time 0", "dim")]
+    if decision is not None and decision.kind == "destroy":
+        why = REASON_WORDS.get(decision.reason, decision.reason)
+        parts.append(Text(f"Destroy one highlighted cell ({why}).", "bold yellow"))
+    parts.append(shape_grid(MONO if decision is not None and decision.fallback else card.shape,
+                            "monster"))
+    if decision is not None and decision.fallback:
+        parts.append(Text("The monster fits nowhere: draw a single monster cell.",
+                          "bold yellow"))
+    parts.append(Text(f"The monster {DIRECTION_WORDS[card.direction]}."))
+    if EFFECT_WORDS[card.effect]:
+        parts.append(Text(EFFECT_WORDS[card.effect], "italic"))
+    return parts
+
+
+# ---------------------------------------------------------------------- status and scores
+
+
+def scoring_name(game: CartographersGame, card_id: str, language: str = "en") -> str:
+    return game.cards.scoring[card_id].names.get(language)
+
+
+def status_line(game: CartographersGame, player: int, language: str = "en") -> Text:
+    """Season, time so far / threshold, the player's coins, and edicts A-D (this season's in
+    bold), then the cards already revealed this season."""
+    season = game.cards.seasons[min(game.season_index, 3)]
+    text = Text()
+    text.append(season.names.get(language), "bold reverse")
+    text.append(f"  time {game.season_time()}/{game.season_threshold()}")
+    text.append(f"  coins {game.sheets[player].coins}/{COIN_TRACK}", "yellow")
+    text.append("  ")
+    for letter, card_id in zip(EDICTS, game.scoring, strict=True):
+        current = letter in season.edicts
+        text.append(f" {letter} ", "bold reverse" if current else "dim reverse")
+        text.append(f" {scoring_name(game, card_id, language)} ", "bold" if current else "dim")
+    if game.revealed:
+        names = ", ".join(game.card(c).names.get(language) for c in game.revealed)
+        text.append(f"\nThis season: {names}", "dim")
+    return text
+
+
+def season_table(game: CartographersGame, season_index: int, language: str = "en") -> Table:
+    """Every player's score for one season: both edicts, coins, monster penalty, total."""
+    season = game.cards.seasons[season_index]
+    table = Table(title=f"{season.names.get(language)} scores", box=box.SIMPLE_HEAD,
+                  title_style="bold")
+    table.add_column("Player")
+    for letter in season.edicts:
+        card_id = game.scoring[EDICTS.index(letter)]
+        table.add_column(f"{letter} {scoring_name(game, card_id, language)}", justify="right")
+    table.add_column("Coins", justify="right")
+    table.add_column("Monsters", justify="right")
+    table.add_column("Season", justify="right", style="bold")
+    table.add_column("Game so far", justify="right")
+    for p, seasons in enumerate(game.scores):
+        if len(seasons) <= season_index:
+            continue
+        score = seasons[season_index]
+        running = sum(s.total for s in seasons[: season_index + 1])
+        table.add_row(game.config.player_name(p), *(str(stars) for _, _, stars in score.edicts),
+                      str(score.coins), f"-{score.monsters}", str(score.total), str(running))
+    return table
+
+
+def final_view(game: CartographersGame, language: str = "en") -> Group:
+    """Standings (rank, seasons, total, monster losses); in solo, the rating and title."""
+    table = Table(title="Final scores", box=box.SIMPLE_HEAD, title_style="bold")
+    table.add_column("Rank", justify="right")
+    table.add_column("Player")
+    for season in game.cards.seasons:
+        table.add_column(season.names.get(language), justify="right")
+    table.add_column("Total", justify="right", style="bold")
+    table.add_column("Lost to monsters", justify="right")
+    for standing in game.standings():
+        seasons = [str(s.total) for s in game.scores[standing.player]]
+        seasons += ["-"] * (len(game.cards.seasons) - len(seasons))
+        table.add_row(str(standing.rank), game.config.player_name(standing.player), *seasons,
+                      str(standing.total), str(standing.monster_losses))
+    parts: list[RenderableType] = [table]
+    if game.config.solo:
+        par = sum(game.cards.scoring[c].solo for c in game.scoring)
+        rating = game.solo_rating()
+        line = Text(f"Solo rating: {game.totals()[0]} stars - {par} (the scoring cards' solo "
+                    f"values) = {rating:+d}\nTitle: ")
+        line.append(game.solo_title(language), "bold magenta")
+        parts.append(line)
+    else:
+        winners = [game.config.player_name(s.player) for s in game.standings() if s.rank == 1]
+        parts.append(Text(f"Winner: {' and '.join(winners)}", "bold magenta"))
+    return Group(*parts)
+
+
+# ---------------------------------------------------------------------- events
+
+
+def _map_of(game: CartographersGame, event: dict[str, Any]) -> str:
+    return f"{game.config.player_name(event['sheet'])}'s map"
+
+
+def event_views(game: CartographersGame, events: Sequence[dict[str, Any]],
+                language: str = "en") -> list[RenderableType]:
+    """What happened, in words (and a score table when a season is scored)."""
+    views: list[RenderableType] = []
+    for event in events:
+        kind = event["type"]
+        if kind == "reveal":
+            name = game.card(event["card"]).names.get(language)
+            views.append(Text.assemble("New card: ", (name, "bold")))
+        elif kind == "coins":
+            views.append(Text(f"+{event['gained']} coin on {_map_of(game, event)} "
+                              f"({event['reason']})", "yellow"))
+        elif kind == "destroyed":
+            why = REASON_WORDS.get(event["reason"], event["reason"])
+            views.append(Text(f"Destroyed on {_map_of(game, event)} by {why}: "
+                              f"{' '.join(event['cells'])}", "red"))
+        elif kind == "monster":
+            name = game.card(event["card"]).names.get(language)
+            views.append(Text(f"Ambush! {name} lands on {_map_of(game, event)}: "
+                              f"{' '.join(event['cells'])}", "bold magenta"))
+        elif kind == "ambush_ignored":
+            name = game.card(event["card"]).names.get(language)
+            views.append(Text(f"{name} finds no room on {_map_of(game, event)}."))
+        elif kind == "zombies":
+            views.append(Text(f"Zombies spread on {_map_of(game, event)}: "
+                              f"{' '.join(event['cells'])}", "magenta"))
+        elif kind == "season_scored":
+            index = [s.id for s in game.cards.seasons].index(event["season"])
+            views.append(season_table(game, index, language))
+        elif kind == "season_start":
+            season = next(s for s in game.cards.seasons if s.id == event["season"])
+            views.append(Text(f"{season.names.get(language)} begins (it ends at time "
+                              f"{season.time}).", "bold"))
+        elif kind == "game_over":
+            views.append(Text("The map is full: the game ends now." if event.get("early")
+                              else "The game is over.", "bold"))
+    return views

@@ -1,0 +1,76 @@
+"""Save files: the state and its log, refused when truncated, edited or of another kind."""
+
+import json
+
+import pytest
+
+from herotable.cartographers.config import GameConfig
+from herotable.cartographers.game import CartographersGame
+from herotable.core.errors import SaveFileError
+from herotable.core.saves import load_game, save_game
+
+GAMES = {"cartographers": CartographersGame}
+
+
+def half_played(seed: int = 3) -> CartographersGame:
+    game = CartographersGame(GameConfig(players=2), seed=seed)
+    for _ in range(12):
+        for p in game.pending_players():
+            game.apply(p, game.legal_actions(p)[-1])
+    return game
+
+
+def test_save_and_load_round_trip(tmp_path):
+    game = half_played()
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    loaded = load_game(path, GAMES)
+    assert loaded.to_json() == game.to_json()
+    # The loaded game plays on exactly like the original.
+    for g in (game, loaded):
+        for p in g.pending_players():
+            g.apply(p, g.legal_actions(p)[0])
+    assert loaded.to_json() == game.to_json()
+
+
+@pytest.mark.parametrize(
+    ("mangle", "message"),
+    [
+        (lambda text: text[: len(text) // 2], "not valid JSON"),
+        (lambda text: "[]", "not a herotable save"),
+        (lambda text: text.replace('"version": 1', '"version": 9'), "save version 9"),
+        (lambda text: text.replace('"game": "cartographers"', '"game": "chess"', 1),
+         "unknown game"),
+    ],
+)
+def test_broken_saves_are_refused(tmp_path, mangle, message):
+    path = tmp_path / "game.json"
+    save_game(half_played(), path)
+    path.write_text(mangle(path.read_text()))
+    with pytest.raises(SaveFileError, match=message):
+        load_game(path, GAMES)
+
+
+def test_state_that_disagrees_with_its_log_is_refused(tmp_path):
+    path = tmp_path / "game.json"
+    save_game(half_played(), path)
+    document = json.loads(path.read_text())
+    document["state"]["sheets"][0]["coins"] = 13
+    path.write_text(json.dumps(document))
+    with pytest.raises(SaveFileError, match="does not match its action log"):
+        load_game(path, GAMES)
+
+
+def test_missing_field_is_refused(tmp_path):
+    path = tmp_path / "game.json"
+    save_game(half_played(), path)
+    document = json.loads(path.read_text())
+    del document["state"]["deck"]
+    path.write_text(json.dumps(document))
+    with pytest.raises(SaveFileError, match="corrupt"):
+        load_game(path, GAMES)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(SaveFileError, match="cannot read"):
+        load_game(tmp_path / "nothing.json", GAMES)
