@@ -121,6 +121,20 @@ class TestRefusals:
         self.refused(0, PlaceHero(5, 5, 0), "wrong_action")
         self.refused(1, Destroy(5, 5), "wrong_action")
 
+    def test_cells_off_the_map(self):
+        self.refused(0, Draw("village", 1 << 121), "off_map")
+        self.refused(0, Draw("village", 0), "off_map")
+
+    def test_hero_off_the_map_or_overturned(self):
+        game = rigged_game(["wren_the_lioness", "lagoon"])
+        before = game.to_json()
+        for action, rule in ((PlaceHero(11, 0, 0), "off_map"), (PlaceHero(3, 3, 4), "rotation"),
+                             (object(), "wrong_action")):
+            with pytest.raises(IllegalAction) as info:
+                game.apply(0, action)
+            assert info.value.rule == rule
+        assert game.to_json() == before
+
     def test_a_player_not_in_the_game(self):
         self.refused(7, Draw("village", cells_mask("A1", "A2", "A3", "B3")), "no_such_player")
 

@@ -262,7 +262,7 @@ def play_checked(config: GameConfig, seed: int, player_seed: int, junk_seed: int
     return game
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(config=configs(), seed=seeds, player_seed=seeds, junk_seed=seeds)
 def test_random_legal_games_keep_every_invariant(
     config: GameConfig, seed: int, player_seed: int, junk_seed: int

@@ -29,7 +29,15 @@ from herotable.cartographers.cards import (
     map_sides,
 )
 from herotable.cartographers.config import EDICTS, GameConfig
-from herotable.cartographers.grid import bit, cell_name, mask_from_names, mask_names, sides_all_in
+from herotable.cartographers.grid import (
+    FULL,
+    SIZE,
+    bit,
+    cell_name,
+    mask_from_names,
+    mask_names,
+    sides_all_in,
+)
 from herotable.cartographers.grid import neighbours as adjacent
 from herotable.cartographers.scoring import monster_penalty, score_card
 from herotable.cartographers.sheet import MapSheet
@@ -310,6 +318,7 @@ class CartographersGame:
         if decision is None:
             raise IllegalAction(f"{self.config.player_name(player)} owes no decision now",
                                 rule="not_your_turn")
+        self._check_on_map(action)
         start = len(self.events)
         if decision.kind == "draw":
             self._apply_draw(player, decision, action)
@@ -322,6 +331,20 @@ class CartographersGame:
         self.log.entries.append(LogEntry(player, str(action)))
         self._advance()
         return self.events[start:]
+
+    @staticmethod
+    def _check_on_map(action: object) -> None:
+        """Refuse cells off the 11 x 11 map (only possible for actions built in code)."""
+        if isinstance(action, Draw | DrawMonster):
+            if action.cells <= 0 or action.cells > FULL:
+                raise IllegalAction("the cells must all lie on the map", rule="off_map")
+        elif isinstance(action, PlaceHero | Destroy):
+            if not (0 <= action.row < SIZE and 0 <= action.col < SIZE):
+                raise IllegalAction("that cell is off the map", rule="off_map")
+            if isinstance(action, PlaceHero) and action.quarter_turns not in range(4):
+                raise IllegalAction("a hero turns 0 to 3 quarter turns", rule="rotation")
+        else:
+            raise IllegalAction(f"{action!r} is not a Cartographers action", rule="wrong_action")
 
     def _expect(self, action: object, kind: type, decision: Decision) -> None:
         if not isinstance(action, kind):

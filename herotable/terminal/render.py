@@ -143,16 +143,17 @@ def map_view(sheet: MapSheet, overlay: Overlay | None = None, title: str = "") -
                  padding=(0, 1))
 
 
-def legend() -> Text:
-    """One line naming every cell look."""
-    text = Text()
-    for kind in LEGEND_ORDER:
-        glyph, style = CELL_LOOK[kind]
-        text.append(glyph, style)
-        text.append(f" {kind}  ")
-    text.append("__", ATTACKED)
-    text.append(" hero attack")
-    return text
+def legend(columns: int = 3) -> Table:
+    """What each cell look means, in a few short columns."""
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(columns):
+        grid.add_column()
+    entries = [Text.assemble(CELL_LOOK[kind], f" {kind}") for kind in LEGEND_ORDER]
+    entries.append(Text.assemble(("· ", Style.parse("grey50") + ATTACKED_EMPTY_BG + ATTACKED),
+                                 " hero attack"))
+    for start in range(0, len(entries), columns):
+        grid.add_row(*entries[start:start + columns])
+    return grid
 
 
 # ---------------------------------------------------------------------- cards

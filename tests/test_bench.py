@@ -1,0 +1,52 @@
+"""The bench runs and reports every figure. It never asserts a speed: timings depend on the
+machine and its load, so a time limit here would make the suite flaky, not the engine fast."""
+
+from __future__ import annotations
+
+import io
+import math
+
+from rich.console import Console
+
+from herotable.bench import half_filled_game, play_random_game, run_bench
+from herotable.cartographers.config import GameConfig
+from herotable.cartographers.game import CartographersGame
+from herotable.core.rng import SeededRng
+
+EXPECTED_KEYS = {
+    "placements_us",
+    "placement_masks_us",
+    "score_16_cards_us",
+    "solo_game_ms",
+    "four_player_game_ms",
+    "json_round_trip_us",
+}
+
+
+def test_quick_bench_reports_every_figure() -> None:
+    out = io.StringIO()
+    result = run_bench(quick=True, console=Console(file=out, width=120))
+    assert set(result) == EXPECTED_KEYS
+    for key, value in result.items():
+        assert isinstance(value, float), key
+        assert value > 0 and math.isfinite(value), key
+    printed = out.getvalue()
+    for needed in ("CPU:", "Python", "medians", "(c) solo game"):
+        assert needed in printed
+
+
+def test_half_filled_map_is_fixed_and_half_full() -> None:
+    first = half_filled_game().sheets[0]
+    assert first.to_text() == half_filled_game().sheets[0].to_text()
+    assert 60 <= first.filled.bit_count() <= 70
+
+
+def test_random_player_finishes_games_with_its_own_rng() -> None:
+    # Same seeds, same game: the player draws only from its SeededRng, never global random.
+    games = []
+    for _ in range(2):
+        game = CartographersGame(GameConfig(players=3), 7)
+        play_random_game(game, SeededRng(11))
+        games.append(game.to_json())
+    assert games[0] == games[1]
+    assert games[0]["over"]
