@@ -138,8 +138,8 @@ class Figure:
 def _median_ns(run: Callable[[int], object], samples: int, inner: int = 1) -> float:
     """Median over ``samples`` of the time of one ``run(i)`` call.
 
-    Sub-10-µs calls are batched ``inner`` at a time so the timer's own cost (about 100 ns)
-    stays out of the figure; ``i`` is the sample number, for runs that vary their seed.
+    Short calls are batched ``inner`` at a time so the timer's own cost (about 100 ns) is
+    spread thin; ``i`` is the sample number, for runs that vary their seed.
     """
     run(0)  # warm caches (shape placements, card data) outside the timing
     times = []
@@ -238,12 +238,13 @@ def run_bench(quick: bool = False, console: Console | None = None) -> dict[str, 
         Figure(key, label, _median_ns(run, samples, inner), samples * inner, target, unit)
         for key, label, run, samples, inner, target, unit in specs
     ]
+    # The round trip timed above must be a faithful one, or its speed means nothing.
     assert CartographersGame.from_json(mid_state).to_json() == mid_state
 
     info = machine_info()
     console.print(f"[bold]herotable bench[/]{' (quick)' if quick else ''}  {info['date']}")
-    console.print(f"CPU: {info['cpu']} x {info['cores']}; {info['python']}; {info['platform']}",
-                  highlight=False)
+    console.print(f"CPU: {info['cpu']}, {info['cores']} cores", highlight=False)
+    console.print(f"Python: {info['python']} on {info['platform']}", highlight=False)
     console.print(f"Half-filled map: side C, seed {HALF_MAP_SEED}, {filled.bit_count()}/121 "
                   f"cells filled; {BENCH_CARD}: {legal_count} of {len(shape.placements)} "
                   "placements legal", highlight=False)
@@ -258,7 +259,7 @@ def run_bench(quick: bool = False, console: Console | None = None) -> dict[str, 
         ok = "" if target is None else ("yes" if fig.value <= target else "[red]NO[/]")
         table.add_row(
             fig.label,
-            f"{fig.value:.1f} {fig.unit.replace('us', 'µs')}",
+            f"{fig.value:.{2 if fig.unit == 'ms' else 1}f} {fig.unit.replace('us', 'µs')}",
             "" if target is None else f"<= {target:g} {fig.unit.replace('us', 'µs')}",
             str(fig.runs),
             ok,

@@ -28,7 +28,7 @@ err_console = Console(stderr=True)
 
 def fail(message: str) -> typer.Exit:
     """Print a user error and give the exit to raise (code 2, no traceback)."""
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False)
+    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(code=2)
 
 

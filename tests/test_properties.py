@@ -126,6 +126,8 @@ def is_legal(game: CartographersGame, player: int, action: CartographersAction) 
                 and action.cells in masks)
     if isinstance(action, DrawMonster):
         return decision.kind == "monster" and action.cells in masks
+    if not (0 <= action.row < SIZE and 0 <= action.col < SIZE):
+        return False
     cell = 1 << (action.row * SIZE + action.col)
     if isinstance(action, Destroy):
         return decision.kind == "destroy" and cell in masks
@@ -147,17 +149,27 @@ _ALL_SHAPES = [o.shape for card in heroes_set().explore.values() for o in card.s
 _ALL_SHAPES += [card.shape for card in heroes_set().ambushes.values()]
 # Terrains the engine must refuse even though an action object can carry them.
 _JUNK_TERRAINS = (*TERRAIN_WORDS, "mountain", "hero", "ruins", "lava")
+# Actions off the 11x11 map or with impossible turns. Several were once accepted: a hero at
+# column 12 wrapped onto the next row and was logged as 'A12', which replay cannot read.
+_OFF_MAP: tuple[CartographersAction, ...] = (
+    PlaceHero(2, 2, 4), PlaceHero(2, 2, 5), PlaceHero(2, 2, -1), PlaceHero(0, 11),
+    PlaceHero(11, 0), PlaceHero(-1, 3), PlaceHero(3, -1), Destroy(0, 11), Destroy(11, 0),
+    Destroy(-1, 0), Draw("forest", 1 << 121), Draw("forest", 1 << 130), Draw("water", 0),
+    Draw("farm", -2), Draw("village", 0b11 << 120), DrawMonster(1 << 121), DrawMonster(0),
+    DrawMonster(-(1 << 64)),
+)
 
 
 def junk_action(game: CartographersGame, rng: SeededRng) -> tuple[int, CartographersAction]:
-    """A (player, action) that is probably illegal, on-map and well formed: random shapes
-    and terrains, actions of the wrong kind, from players who owe nothing, onto filled cells,
-    and legal moves bent out of shape."""
+    """A (player, action) that is probably illegal: random shapes and terrains, actions of
+    the wrong kind, from players who owe nothing, onto filled cells, off the map, and legal
+    moves bent out of shape. The caller skips the rare lucky guess that is legal."""
     players = game.num_players
     pending = game.pending_players()
     player = pending[rng.below(len(pending))] if pending else rng.below(players)
-    filled = game.sheets[player].filled
-    style = rng.below(9)
+    style = rng.below(10)
+    if style == 9:  # off the map: only code can build these, but the engine must still refuse
+        return player, rng.choice(_OFF_MAP)
     if style == 0:  # a random blob of cells in a random terrain
         return player, Draw(rng.choice(_JUNK_TERRAINS), _random_cells(rng, 1 + rng.below(5)))
     if style == 1:  # a real shape of some card, placed anywhere
@@ -187,7 +199,10 @@ def junk_action(game: CartographersGame, rng: SeededRng) -> tuple[int, Cartograp
     if isinstance(legal, Draw | DrawMonster):
         cells = legal.cells
         if style == 7:  # one extra cell: off the card's pattern, or onto a filled cell
-            extra = rng.choice([neighbours(cells) & ~cells, filled & ~cells] )
+            decision = game.decision(player)
+            assert decision is not None
+            filled = game.sheets[decision.sheet].filled  # a monster goes on another's map
+            extra = rng.choice([neighbours(cells) & ~cells, filled & ~cells])
             low = extra & -extra
             cells |= low or 1 << rng.below(SIZE * SIZE)
         else:  # one cell fewer
@@ -350,44 +365,46 @@ def test_two_seeds_deal_different_explore_orders(a: int, b: int) -> None:
     assert _deal(first) != _deal(second)
 
 
-# ---------------------------------------------------------------- known engine holes
+# ---------------------------------------------------------------- off-map actions
 
 
-def _game_owing(kind: str, fallback: bool) -> CartographersGame:
-    """A solo game paused at the first decision of ``kind`` (seeded, so always the same)."""
+def _game_owing(kind: str, fallback: bool) -> tuple[CartographersGame, int]:
+    """A 2-player game paused when some player owes a ``kind`` decision, and that player
+    (seeded, so always the same game)."""
     for seed in range(200):
-        game = CartographersGame(GameConfig(), seed)
+        game = CartographersGame(GameConfig(players=2), seed)
         rng = SeededRng(seed)
         while not game.is_over:
-            decision = game.decision(0)
-            assert decision is not None
-            if decision.kind == kind and decision.fallback == fallback:
-                return game
-            game.apply(0, random_legal_action(game, 0, rng))
+            for player in game.pending_players():
+                decision = game.decision(player)
+                assert decision is not None
+                if decision.kind == kind and decision.fallback == fallback:
+                    return game, player
+            player = game.pending_players()[0]
+            game.apply(player, random_legal_action(game, player, rng))
     raise AssertionError(f"no {kind} decision (fallback={fallback}) in 200 seeds")
 
 
 _OFF_BOARD = [
-    # logged as 'hero C3 r450', which replay cannot parse
     pytest.param("hero", False, PlaceHero(2, 2, 5), id="hero-turn-5"),
-    # column 12 wraps to B1, logged as 'hero A12'
     pytest.param("hero", False, PlaceHero(0, 11, 0), id="hero-col-11"),
-    # row L is bit 121: the hero is drawn, then str() raises IndexError
     pytest.param("hero", False, PlaceHero(11, 0, 0), id="hero-row-11"),
-    # a fallback single cell off the map: drawn, then str() raises IndexError
     pytest.param("draw", True, Draw("forest", 1 << 130), id="fallback-bit-130"),
+    pytest.param("draw", True, Draw("forest", 1 << 121), id="fallback-bit-121"),
+    pytest.param("monster", False, DrawMonster(0), id="monster-empty"),
+    pytest.param("monster", True, DrawMonster(1 << 121), id="monster-fallback-bit-121"),
+    pytest.param("destroy", False, Destroy(0, 11), id="destroy-col-11"),
 ]
 
 
-@pytest.mark.xfail(strict=True, raises=(AssertionError, IndexError, pytest.fail.Exception),
-                   reason="engine bug: apply() takes off-board cells and hero turns outside "
-                   "0-3 (see docs/benchmarks.md, 'Engine issues found')")
 @pytest.mark.parametrize(("kind", "fallback", "action"), _OFF_BOARD)
 def test_off_board_actions_are_refused(
     kind: str, fallback: bool, action: CartographersAction
 ) -> None:
-    game = _game_owing(kind, fallback)
+    # Once accepted: 'hero A12' wrapped onto B1 and was logged in a notation replay refuses,
+    # and row L or bit 130 were drawn before str() crashed, leaving a half-changed state.
+    game, player = _game_owing(kind, fallback)
     state = game.to_json()
     with pytest.raises(IllegalAction):
-        game.apply(0, action)
+        game.apply(player, action)
     assert game.to_json() == state

@@ -48,15 +48,22 @@ LEGEND_ORDER = ("forest", "village", "farm", "water", "monster", "hero", "mounta
 ATTACKED = Style(underline=True)  # a hero's attack cell: subtle, on top of whatever is there
 ATTACKED_EMPTY_BG = Style(bgcolor="grey19")
 PREVIEW_GLYPH = "[]"
+# The shape being placed: a brighter shade of its terrain, so it stands out from drawn cells.
+PREVIEW_LOOK = {
+    "forest": "bold black on green1",
+    "village": "bold black on indian_red1",
+    "farm": "bold black on yellow1",
+    "water": "bold black on deep_sky_blue1",
+    "monster": "bold black on orchid1",
+    "hero": "bold black on bright_white",
+    "destroyed": "bold bright_white on red1",
+}
 CLASH_LOOK = ("!!", "bold yellow on red")  # preview cell on a filled cell
 PREVIEW_ATTACK_LOOK = ("++", "bold bright_cyan")
-CHOICE_BG = Style(bgcolor="grey35")  # cells a destroy decision may pick
+CHOICE_BG = Style(bgcolor="grey35")  # empty cells a destroy decision may pick
 SHAPE_CELL = "[]"
 
-DIRECTION_WORDS = {
-    "clockwise": "passes clockwise: each map goes to the next player in seat order",
-    "counterclockwise": "passes counter-clockwise: each map goes to the previous player",
-}
+DIRECTION_WORDS = {"clockwise": "clockwise", "counterclockwise": "counter-clockwise"}
 EFFECT_WORDS = {
     "dragon": "Box every dragon cell in (or destroy it) and that map's owner gains 3 coins.",
     "zombie": "After each scoring, zombies spread to every empty cell next to them.",
@@ -105,16 +112,19 @@ def _cell_text(sheet: MapSheet, row: int, col: int, overlay: Overlay | None) -> 
     glyph, style_name = CELL_LOOK[kind]
     style = Style.parse(style_name)
     if sheet.attack & b:
-        style += ATTACKED_EMPTY_BG + ATTACKED if kind in ("empty", "ruins") else ATTACKED
+        # An underline alone hardly shows on an empty cell, so those get a dim background.
+        style += (ATTACKED_EMPTY_BG + ATTACKED) if kind in ("empty", "ruins") else ATTACKED
     if overlay is None:
         return Text(glyph, style)
     if overlay.choices & b:
-        style += CHOICE_BG
+        # Keep the terrain's colour (a choosable cell may be filled) and flag it with "?".
+        glyph = glyph[0] + "?"
+        style += CHOICE_BG if kind in ("empty", "ruins") else Style(bold=True)
     if overlay.cells & b:
         if overlay.terrain != "destroyed" and sheet.filled & b:
             glyph, style_name = CLASH_LOOK
             return Text(glyph, style_name)
-        return Text(PREVIEW_GLYPH, Style.parse(CELL_LOOK[overlay.terrain][1]) + Style(bold=True))
+        return Text(PREVIEW_GLYPH, PREVIEW_LOOK[overlay.terrain])
     if overlay.attack & b:
         glyph = PREVIEW_ATTACK_LOOK[0] if kind in ("empty", "ruins") else glyph
         return Text(glyph, style + Style.parse(PREVIEW_ATTACK_LOOK[1]))
@@ -214,17 +224,20 @@ def _shape_options(card: ExploreCard, shape_index: int | None, terrain: str | No
     for _ in card.shapes:
         grid.add_column(vertical="bottom")
     grids: list[RenderableType] = []
-    captions: list[RenderableType] = []
+    captions: list[Text] = []
     for i, option in enumerate(card.shapes):
         chosen = shape_index == i
         grids.append(shape_grid(option.shape, terrain if chosen or len(card.shapes) == 1
                                 else None))
-        caption = Text(f"{i + 1}", "bold reverse" if chosen and len(card.shapes) > 1 else "bold")
+        caption = Text()
+        if len(card.shapes) > 1:
+            caption.append(f"{i + 1}", "bold reverse" if chosen else "bold")
         if option.coin:
             caption.append(" +1 coin", "bold yellow")
         captions.append(caption)
     grid.add_row(*grids)
-    grid.add_row(*captions)
+    if any(str(caption) for caption in captions):
+        grid.add_row(*captions)
     return grid
 
 
@@ -255,23 +268,31 @@ def card_panel(game: CartographersGame, card_id: str, language: str = "en",
                           "destroyed, now and later."))
         parts.append(attack_grid(card, quarter_turns))
     else:
-        parts.extend(_ambush_parts(card, decision))
+        parts.extend(_ambush_parts(card, decision, automatic=game.config.solo
+                                   or game.config.remote_ambush))
     title = Text(card.names.get(language), "bold")
     return Panel(Group(*parts), title=title, title_align="left", expand=False,
-                 box=box.ROUNDED, width=48)
+                 box=box.ROUNDED, width=44)
 
 
-def _ambush_parts(card: AmbushCard, decision: Decision | None) -> list[RenderableType]:
+def _ambush_parts(card: AmbushCard, decision: Decision | None,
+                  automatic: bool) -> list[RenderableType]:
     parts: list[RenderableType] = [Text("Ambush card · time 0", "dim")]
     if decision is not None and decision.kind == "destroy":
         why = REASON_WORDS.get(decision.reason, decision.reason)
-        parts.append(Text(f"Destroy one highlighted cell ({why}).", "bold yellow"))
+        parts.append(Text(f"Destroy one of the cells marked ? ({why}).", "bold yellow"))
     parts.append(shape_grid(MONO if decision is not None and decision.fallback else card.shape,
                             "monster"))
     if decision is not None and decision.fallback:
         parts.append(Text("The monster fits nowhere: draw a single monster cell.",
                           "bold yellow"))
-    parts.append(Text(f"The monster {DIRECTION_WORDS[card.direction]}."))
+    direction = DIRECTION_WORDS[card.direction]
+    if automatic:
+        corner = card.corner.replace("_", "-")
+        parts.append(Text(f"It draws itself on each map: from the {corner} corner, going "
+                          f"{direction} round the edge, then inwards."))
+    else:
+        parts.append(Text(f"Maps pass {direction}: each player draws it on a neighbour's map."))
     if EFFECT_WORDS[card.effect]:
         parts.append(Text(EFFECT_WORDS[card.effect], "italic"))
     return parts
@@ -328,8 +349,10 @@ def season_table(game: CartographersGame, season_index: int, language: str = "en
 
 def final_view(game: CartographersGame, language: str = "en") -> Group:
     """Standings (rank, seasons, total, monster losses); in solo, the rating and title."""
+    solo = game.config.solo
     table = Table(title="Final scores", box=box.SIMPLE_HEAD, title_style="bold")
-    table.add_column("Rank", justify="right")
+    if not solo:
+        table.add_column("Rank", justify="right")
     table.add_column("Player")
     for season in game.cards.seasons:
         table.add_column(season.names.get(language), justify="right")
@@ -338,10 +361,11 @@ def final_view(game: CartographersGame, language: str = "en") -> Group:
     for standing in game.standings():
         seasons = [str(s.total) for s in game.scores[standing.player]]
         seasons += ["-"] * (len(game.cards.seasons) - len(seasons))
-        table.add_row(str(standing.rank), game.config.player_name(standing.player), *seasons,
+        rank = [] if solo else [str(standing.rank)]
+        table.add_row(*rank, game.config.player_name(standing.player), *seasons,
                       str(standing.total), str(standing.monster_losses))
     parts: list[RenderableType] = [table]
-    if game.config.solo:
+    if solo:
         par = sum(game.cards.scoring[c].solo for c in game.scoring)
         rating = game.solo_rating()
         line = Text(f"Solo rating: {game.totals()[0]} stars - {par} (the scoring cards' solo "
@@ -358,6 +382,8 @@ def final_view(game: CartographersGame, language: str = "en") -> Group:
 
 
 def _map_of(game: CartographersGame, event: dict[str, Any]) -> str:
+    if game.config.solo:
+        return "your map"
     return f"{game.config.player_name(event['sheet'])}'s map"
 
 

@@ -1,0 +1,642 @@
+"""Play Cartographers Heroes in the terminal: solo or hot-seat, one typed line at a time.
+
+Each decision is built in a small editor: the shape sits on the map as a preview, and short
+commands typed on a line (``w a s d r m t f``, a cell name, ``c`` to confirm) move it around.
+Several commands may share a line (``ddr``); the screen is redrawn after every line. The
+engine stays the judge: the preview only warns, and a confirmed placement is sent to
+:meth:`CartographersGame.apply`, whose refusal is shown as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from herotable.cartographers.actions import (
+    CartographersAction,
+    Destroy,
+    Draw,
+    DrawMonster,
+    PlaceHero,
+)
+from herotable.cartographers.game import CartographersGame, Decision
+from herotable.cartographers.grid import SIZE, cell_name, cells, mask_names, parse_cell
+from herotable.cartographers.shapes import MONO, Shape
+from herotable.cartographers.sheet import MapSheet
+from herotable.core.errors import HerotableError, IllegalAction
+from herotable.core.saves import save_game
+from herotable.terminal.render import (
+    Overlay,
+    card_panel,
+    cell_kind,
+    event_views,
+    final_view,
+    legend,
+    map_view,
+    season_table,
+    status_line,
+)
+
+ReadLine = Callable[[str], str]
+
+MOVES = {"w": (-1, 0), "s": (1, 0), "a": (0, -1), "d": (0, 1)}
+# Arrow keys reach a plain input() line as escape sequences; read them as w a s d.
+ARROWS = {f"\x1b{lead}{key}": move for lead in "[O"
+          for key, move in zip("ABCD", "wsda", strict=True)}
+
+HELP = """\
+Build your placement, then confirm it. Several commands may share one line, e.g. [b]ddr[/].
+  [b]w a s d[/]   move the shape up, left, down, right (one cell each)
+  [b]C5[/]        put the shape's top-left corner on cell C5 (row letter, column number)
+  [b]r[/]         rotate clockwise (a hero: turn the attack pattern)
+  [b]m[/]         mirror the shape left-right
+  [b]t[/]         next terrain offered by the card
+  [b]f[/]         next shape (form) on cards with two shapes
+  [b]c[/] or [b]ok[/]   confirm and draw it
+  [b]!ACTION[/]   send an action in notation, e.g. [b]!draw forest C5 C6 D6[/],
+            [b]!hero E5 r90[/], [b]!monster B2 B3[/], [b]!destroy D4[/]
+  [b]scores[/]    the season scores so far
+  [b]save[/] [FILE]  save the game (and keep saving there after each move)
+  [b]quit[/]      leave (you are offered to save first)"""
+
+
+# ---------------------------------------------------------------------- the editor
+
+
+@dataclass
+class Editor:
+    """The placement being built for one decision.
+
+    ``row``/``col`` is the top-left of the shape's bounding box (for a hero or a destroy
+    decision: the cell itself). ``orientation`` is :meth:`Shape.oriented`'s 0-7, or the
+    hero's quarter turns 0-3.
+    """
+
+    game: CartographersGame
+    player: int
+    decision: Decision
+    shapes: tuple[Shape, ...]
+    terrains: tuple[str, ...]
+    legal: frozenset[int]
+    row: int = 0
+    col: int = 0
+    orientation: int = 0
+    shape_index: int = 0
+    terrain_index: int = 0
+    # Twice the centre the shape turns about; kept across turns so that turning a shape
+    # whose centre falls between cells does not make it creep. Moving forgets it.
+    pivot: tuple[int, int] | None = None
+
+    @classmethod
+    def start(cls, game: CartographersGame, player: int) -> Editor:
+        """An editor for the player's decision, starting on a legal placement if any."""
+        decision = game.decision(player)
+        assert decision is not None, "the player owes no decision"
+        # A hero or destroy decision picks one cell; its "terrain" is what the preview shows.
+        shapes: tuple[Shape, ...] = (MONO,)
+        terrains: tuple[str, ...] = ("hero",) if decision.kind == "hero" else ("destroyed",)
+        if decision.kind == "draw":
+            terrains = game.terrain_options(player)
+            if not decision.fallback:
+                shapes = tuple(o.shape for o in game.cards.explore[decision.card].shapes)
+        elif decision.kind == "monster":
+            terrains = ("monster",)
+            if not decision.fallback:
+                shapes = (game.cards.ambushes[decision.card].shape,)
+        masks = game.placement_masks(player)
+        editor = cls(game, player, decision, shapes, terrains, frozenset(masks))
+        if masks:
+            editor._go_to(editor._starting_mask(masks))
+        return editor
+
+    def _starting_mask(self, masks: list[int]) -> int:
+        """The card's first shape as printed in the middle of the map if it fits there,
+        else the legal placement nearest the middle: the person then needs few moves to
+        reach any spot, and confirming at once is always accepted."""
+        middle = SIZE // 2
+        shape = self.shapes[0]
+        printed = shape.mask_at(middle - shape.height // 2, middle - shape.width // 2)
+        if printed in self.legal:
+            return printed
+
+        def distance(mask: int) -> float:
+            spots = list(cells(mask))
+            row = sum(r for r, _ in spots) / len(spots)
+            col = sum(c for _, c in spots) / len(spots)
+            return (row - middle) ** 2 + (col - middle) ** 2
+
+        # The first shape (the coin one on time-1 cards) is usually the one wanted.
+        first_shape = [m for m in masks if m in shape.placement_set]
+        return min(first_shape or masks, key=distance)  # min keeps the first of equals
+
+    def _go_to(self, mask: int) -> None:
+        """Point the editor at a given cell set (one of the engine's placements)."""
+        rows, cols = zip(*cells(mask), strict=True)
+        self.row, self.col = min(rows), min(cols)
+        if self.single_cell:
+            return
+        for i, shape in enumerate(self.shapes):
+            for k in range(8):
+                if shape.oriented(k).mask_at(self.row, self.col) == mask:
+                    self.shape_index, self.orientation = i, k
+                    return
+
+    # ------------------------------------------------------------------ what it shows
+
+    @property
+    def kind(self) -> str:
+        return self.decision.kind
+
+    @property
+    def single_cell(self) -> bool:
+        """Hero and destroy decisions pick one cell; the orientation is not a shape's."""
+        return self.kind in ("hero", "destroy")
+
+    @property
+    def terrain(self) -> str:
+        return self.terrains[self.terrain_index]
+
+    @property
+    def shape(self) -> Shape:
+        if self.single_cell:
+            return MONO
+        return self.shapes[self.shape_index].oriented(self.orientation)
+
+    @property
+    def mask(self) -> int:
+        return self.shape.mask_at(self.row, self.col) or 0
+
+    @property
+    def sheet_index(self) -> int:
+        return self.decision.sheet
+
+    def attack(self) -> int:
+        if self.kind != "hero":
+            return 0
+        hero = self.game.cards.heroes[self.decision.card]
+        return hero.attack_mask(self.row, self.col, self.orientation)
+
+    def overlay(self) -> Overlay:
+        choices = self.decision.allowed if self.kind == "destroy" else 0
+        return Overlay(self.mask, self.terrain, attack=self.attack(), choices=choices)
+
+    def action(self) -> CartographersAction:
+        if self.kind == "draw":
+            return Draw(self.terrain, self.mask)
+        if self.kind == "monster":
+            return DrawMonster(self.mask)
+        if self.kind == "hero":
+            return PlaceHero(self.row, self.col, self.orientation)
+        return Destroy(self.row, self.col)
+
+    def problem(self) -> str | None:
+        """Why the current placement would be refused, in words; None if it is legal."""
+        if self.mask in self.legal:
+            return None
+        here = cell_name(self.row, self.col)
+        if self.kind == "destroy":
+            return (f"{here} cannot be destroyed now; pick one of "
+                    f"{', '.join(mask_names(self.decision.allowed))}")
+        sheet = self.game.sheets[self.sheet_index]
+        clashes = [f"{cell_name(r, c)} is {_what_is_at(sheet, r, c)}"
+                   for r, c in cells(self.mask & sheet.filled)]
+        if clashes:
+            return "; ".join(clashes)
+        return "this placement is not allowed"
+
+    def describe(self) -> Text:
+        """One line: what would be drawn where, and whether the rules allow it."""
+        text = Text()
+        if self.kind == "draw":
+            text.append(self.terrain, "bold")
+            if len(self.shapes) > 1:
+                text.append(f" · shape {self.shape_index + 1}")
+            if self._gives_coin():
+                text.append(" (+1 coin)", "yellow")
+        else:
+            text.append({"hero": "hero", "monster": "monster"}.get(self.kind, "destroy"), "bold")
+        text.append(f" on {' '.join(mask_names(self.mask))}")
+        if self.kind == "hero":
+            text.append(f" · attack turned {90 * self.orientation}°: "
+                        f"{' '.join(mask_names(self.attack())) or 'all off the map'}")
+        struck = self.attack() & self.game.sheets[self.sheet_index].monster
+        if struck:
+            text.append(f" · strikes the monster on {' '.join(mask_names(struck))}", "magenta")
+        problem = self.problem()
+        if problem is None:
+            text.append("  ✔ allowed: type c to confirm", "bold green")
+        else:
+            text.append(f"  ✘ not allowed: {problem}", "bold red")
+        return text
+
+    def _gives_coin(self) -> bool:
+        if self.kind != "draw" or self.decision.fallback:
+            return False
+        return self.game.cards.explore[self.decision.card].shapes[self.shape_index].coin
+
+    def hint(self) -> Text:
+        """The commands that make sense for this decision."""
+        parts = ["wasd move"]
+        if self.kind == "destroy":
+            parts = ["wasd next choice that way"]
+        elif self.kind == "hero":
+            parts.append("r turn the attack")
+        elif len(self.shape.orientations) > 1:
+            parts += ["r rotate", "m mirror"]
+        if len(self.terrains) > 1:
+            parts.append("t terrain")
+        if len(self.shapes) > 1:
+            parts.append("f shape")
+        parts += ["C5 jump", "c confirm", "? help", "quit"]
+        text = Text()
+        for part in parts:
+            key, _, what = part.partition(" ")
+            text.append(key, "bold cyan")
+            text.append(f" {what}  ", "dim")
+        return text
+
+    # ------------------------------------------------------------------ commands
+
+    def move(self, d_row: int, d_col: int) -> str | None:
+        if self.kind == "destroy":
+            return self._step_to_choice(d_row, d_col)
+        if self.shape.mask_at(self.row + d_row, self.col + d_col) is None:
+            return "the edge of the map is in the way"
+        self.row += d_row
+        self.col += d_col
+        self.pivot = None
+        return None
+
+    def _step_to_choice(self, d_row: int, d_col: int) -> str | None:
+        """Jump to the nearest allowed cell in that direction (straight ahead preferred)."""
+        best: tuple[int, int, int] | None = None
+        for r, c in cells(self.decision.allowed):
+            ahead = (r - self.row) * d_row + (c - self.col) * d_col
+            if ahead <= 0:
+                continue
+            aside = abs((r - self.row) * d_col) + abs((c - self.col) * d_row)
+            candidate = (ahead + 2 * aside, r, c)
+            best = candidate if best is None or candidate < best else best
+        if best is None:
+            return "no cell to choose further that way"
+        _, self.row, self.col = best
+        return None
+
+    def rotate(self) -> str | None:
+        if self.kind == "destroy":
+            return "nothing to rotate: pick a cell"
+        if self.kind == "hero":
+            self.orientation = (self.orientation + 1) % 4
+            return None
+        turned = (self.orientation & 4) | ((self.orientation + 1) % 4)
+        return self._reorient(turned)
+
+    def mirror(self) -> str | None:
+        if self.single_cell:
+            return "nothing to mirror here" + (" (r turns the attack)" if self.kind == "hero"
+                                               else "")
+        # Flipping left-right after k quarter turns equals mirroring first, then -k turns.
+        flipped = ((self.orientation & 4) ^ 4) | (-self.orientation % 4)
+        return self._reorient(flipped)
+
+    def _reorient(self, orientation: int) -> str | None:
+        """Change the orientation keeping the shape's centre where it was."""
+        if self.pivot is None:
+            old = self.shape
+            self.pivot = (2 * self.row + old.height - 1, 2 * self.col + old.width - 1)
+        self.orientation = orientation
+        new = self.shape
+        self.row = (self.pivot[0] - new.height + 1) // 2
+        self.col = (self.pivot[1] - new.width + 1) // 2
+        self._keep_on_map()
+        return None
+
+    def next_terrain(self) -> str | None:
+        if len(self.terrains) == 1:
+            return f"this card offers only {self.terrain}"
+        self.terrain_index = (self.terrain_index + 1) % len(self.terrains)
+        return None
+
+    def next_shape(self) -> str | None:
+        if len(self.shapes) == 1:
+            return "this card has a single shape"
+        self.shape_index = (self.shape_index + 1) % len(self.shapes)
+        self.orientation = 0
+        self.pivot = None
+        self._keep_on_map()
+        return None
+
+    def jump(self, row: int, col: int) -> str | None:
+        self.row, self.col = row, col
+        self.pivot = None
+        if self._keep_on_map():
+            return f"moved back inside the map, to {cell_name(self.row, self.col)}"
+        return None
+
+    def _keep_on_map(self) -> bool:
+        """Pull the shape back inside the map; True if it had to move."""
+        shape = self.shape
+        row = max(0, min(self.row, SIZE - shape.height))
+        col = max(0, min(self.col, SIZE - shape.width))
+        moved = (row, col) != (self.row, self.col)
+        self.row, self.col = row, col
+        return moved
+
+
+def _what_is_at(sheet: MapSheet, row: int, col: int) -> str:
+    kind = cell_kind(sheet, row, col)
+    return {"destroyed": "destroyed", "wasteland": "wasteland",
+            "mountain": "a mountain"}.get(kind, f"already {kind}")
+
+
+# ---------------------------------------------------------------------- the session
+
+
+@dataclass
+class Outcome:
+    """What one typed line did: ``again`` (same decision), ``done`` (applied) or ``leave``."""
+
+    kind: str
+    messages: list[RenderableType]
+
+
+class Session:
+    """One sitting at the terminal: the loop over decisions, saving and leaving."""
+
+    def __init__(self, game: CartographersGame, save_path: Path | None, language: str,
+                 console: Console, read_line: ReadLine) -> None:
+        self.game = game
+        self.save_path = save_path
+        self.language = language
+        self.console = console
+        self.read_line = read_line
+        # A fresh game has already revealed its first card (maybe an ambush): say so.
+        self.notes: list[RenderableType] = (
+            [Text("Resuming a saved game.", "bold")] if game.log.entries
+            else event_views(game, game.events, language))
+
+    def name(self, player: int) -> str:
+        return self.game.config.player_name(player)
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self) -> None:
+        while not self.game.is_over:
+            pending = self.game.pending_players()
+            if not pending:  # cannot happen with a sound engine; never spin
+                break
+            if not self.decide(pending[0]):
+                return
+        self.show_final()
+
+    def decide(self, player: int) -> bool:
+        """Edit and apply one decision; False when the person leaves."""
+        editor = Editor.start(self.game, player)
+        messages: list[RenderableType] = []
+        while True:
+            self.show(editor, messages)
+            try:
+                line = self.read_line(self.prompt(player))
+            except EOFError:
+                self.console.print()
+                self.leave_quietly("End of input.")
+                return False
+            outcome = self.handle(line, editor)
+            if outcome.kind == "done":
+                return True
+            if outcome.kind == "leave":
+                return False
+            messages = outcome.messages
+
+    def prompt(self, player: int) -> str:
+        return "> " if self.game.config.solo else f"{self.name(player)}> "
+
+    # ------------------------------------------------------------------ drawing
+
+    def show(self, editor: Editor, messages: list[RenderableType]) -> None:
+        if self.console.is_terminal:
+            self.console.clear()
+        game, player = self.game, editor.player
+        self.console.print(status_line(game, player, self.language))
+        self.console.print(Rule(self.banner(editor), style="cyan"))
+        owner = editor.sheet_index
+        title = "your map" if owner == player else self.map_title(owner)
+        board = map_view(game.sheets[owner], editor.overlay(), title)
+        card = card_panel(game, editor.decision.card, self.language, editor.decision,
+                          shape_index=editor.shape_index if editor.kind == "draw" else None,
+                          terrain=editor.terrain if editor.kind == "draw" else None,
+                          quarter_turns=editor.orientation if editor.kind == "hero" else 0)
+        layout = Table.grid(padding=(0, 2))
+        layout.add_row(board, Group(card, legend()))
+        self.console.print(layout)
+        self.console.print(editor.describe())
+        for item in [*self.notes, *messages]:
+            self.console.print(item)
+        self.console.print(editor.hint())
+
+    def map_title(self, owner: int) -> str:
+        return "your map" if self.game.config.solo else f"{self.name(owner)}'s map"
+
+    def banner(self, editor: Editor) -> Text:
+        who = "" if self.game.config.solo else f"{self.name(editor.player)}: "
+        owner = self.name(editor.sheet_index)
+        task = {
+            "draw": "draw the card on your map",
+            "hero": "place your hero",
+            "monster": f"draw the monster on {owner}'s map",
+            "destroy": (f"destroy a cell on {owner}'s map" if editor.sheet_index != editor.player
+                        else "destroy a cell on your map"),
+        }[editor.kind]
+        return Text(f"{who}{task}", "bold cyan")
+
+    def show_final(self) -> None:
+        if self.console.is_terminal:
+            self.console.clear()
+        maps = [map_view(s, title=self.map_title(p)) for p, s in enumerate(self.game.sheets)]
+        self.console.print(Columns(maps))
+        for item in self.notes:
+            self.console.print(item)
+        self.console.print(final_view(self.game, self.language))
+
+    # ------------------------------------------------------------------ one typed line
+
+    def handle(self, line: str, editor: Editor) -> Outcome:
+        for arrow, move in ARROWS.items():
+            line = line.replace(arrow, move)
+        text = line.strip()
+        if not text:
+            return Outcome("again", [Text("Type c to confirm, or ? for help.", "dim")])
+        if text.startswith("!"):
+            return self.send_raw(editor.player, text[1:])
+        words = text.split()
+        head = words[0].lower()
+        if head in ("help", "?"):
+            return Outcome("again", [Text.from_markup(HELP)])
+        if head == "save":
+            return Outcome("again", [self.save_command(" ".join(words[1:]))])
+        if head in ("quit", "exit"):
+            self.quit()
+            return Outcome("leave", [])
+        if head == "scores":
+            return Outcome("again", self.score_tables())
+        return self.edit(words, editor)
+
+    def edit(self, words: list[str], editor: Editor) -> Outcome:
+        """Run editor commands left to right; stop at a confirm or at an unknown command."""
+        notes: list[RenderableType] = []
+        commands = {"r": editor.rotate, "m": editor.mirror, "t": editor.next_terrain,
+                    "f": editor.next_shape}
+        for w_index, word in enumerate(words):
+            steps: list[str] = []
+            if word.lower() == "ok":
+                steps = ["c"]
+            elif word[0].isalpha() and word[1:].isdigit():
+                try:
+                    row, col = parse_cell(word)
+                except HerotableError as exc:
+                    return Outcome("again", [*notes, Text(str(exc), "red")])
+                note = editor.jump(row, col)
+                if note:
+                    notes.append(Text(note, "yellow"))
+                continue
+            else:
+                steps = list(word.lower())
+            for s_index, step in enumerate(steps):
+                if step == "c":
+                    left = "".join(steps[s_index + 1:]) + " ".join(["", *words[w_index + 1:]])
+                    if left.strip():
+                        notes.append(Text(f"Ignored after confirming: {left.strip()}", "yellow"))
+                    return self.apply(editor.player, editor.action(), notes)
+                if step == "?":
+                    notes.append(Text.from_markup(HELP))
+                elif step in MOVES:
+                    note = editor.move(*MOVES[step])
+                    if note:
+                        notes.append(Text(note, "yellow"))
+                elif step in commands:
+                    note = commands[step]()
+                    if note:
+                        notes.append(Text(note, "yellow"))
+                else:
+                    what = "key" if "\x1b" in word else "command"
+                    notes.append(Text(f"Unknown {what} {word!r}: type ? for help.", "red"))
+                    return Outcome("again", notes)
+        return Outcome("again", notes)
+
+    def send_raw(self, player: int, text: str) -> Outcome:
+        try:
+            action = self.game.parse_action(text)
+        except HerotableError as exc:
+            return Outcome("again", [Text(f"Cannot read that action: {exc}", "red")])
+        return self.apply(player, action, [])
+
+    def apply(self, player: int, action: CartographersAction,
+              notes: list[RenderableType]) -> Outcome:
+        try:
+            events = self.game.apply(player, action)
+        except IllegalAction as exc:
+            return Outcome("again", [*notes, Text(f"Refused: {exc}", "bold red")])
+        done = Text(f"{self.name(player)}: {action}", "dim")
+        views = [done, *notes, *event_views(self.game, events, self.language)]
+        # Keep what happened on screen until the next card is out, so every hot-seat player
+        # sees the last card's aftermath (coins, scores) on their own turn.
+        if any(e["type"] in ("reveal", "game_over") for e in events):
+            self.notes = views
+        else:
+            self.notes += views
+        if self.save_path is not None:
+            problem = self.save_to(self.save_path)
+            if problem is not None:
+                self.notes.append(problem)
+        return Outcome("done", [])
+
+    def score_tables(self) -> list[RenderableType]:
+        scored = max((len(s) for s in self.game.scores), default=0)
+        if not scored:
+            return [Text("No season has been scored yet.")]
+        return [season_table(self.game, i, self.language) for i in range(scored)]
+
+    # ------------------------------------------------------------------ saving and leaving
+
+    def save_to(self, path: Path) -> Text | None:
+        """Save; a message if it failed (a full disk must not end the game)."""
+        try:
+            save_game(self.game, path)
+        except OSError as exc:
+            return Text(f"Could not save to {path}: {exc.strerror or exc}", "bold red")
+        return None
+
+    def save_command(self, argument: str) -> Text:
+        path = Path(argument) if argument else self.save_path
+        if path is None:
+            try:
+                answer = self.read_line("Save to which file? ").strip()
+            except EOFError:
+                answer = ""
+            if not answer:
+                return Text("Not saved.", "yellow")
+            path = Path(answer)
+        problem = self.save_to(path)
+        if problem is not None:
+            return problem
+        self.save_path = path
+        return Text(f"Saved to {path}; the game is saved there after every move.", "green")
+
+    def quit(self) -> None:
+        """Leave, offering to save first."""
+        try:
+            if self.save_path is not None:
+                answer = self.read_line(f"Save to {self.save_path} before leaving? [Y/n] ")
+                if answer.strip().lower() in ("n", "no"):
+                    self.console.print("Left without saving.")
+                    return
+            else:
+                answer = self.read_line("Save first? Type a file name, or press Enter to "
+                                        "leave without saving: ").strip()
+                if not answer:
+                    self.console.print("Left without saving.")
+                    return
+                self.save_path = Path(answer)
+        except EOFError:
+            self.console.print()
+        self.leave_quietly("")
+
+    def leave_quietly(self, why: str) -> None:
+        """Leave without asking: save if there is somewhere to save to, and say how to resume."""
+        if why:
+            self.console.print(why)
+        if self.save_path is None:
+            self.console.print("The game was not saved.")
+            return
+        problem = self.save_to(self.save_path)
+        if problem is not None:
+            self.console.print(problem)
+            return
+        self.console.print(f"Game saved to {self.save_path}. Resume with: "
+                           f"herotable cartographers play --load {self.save_path}",
+                           highlight=False, markup=False)
+
+
+def play_cartographers(game: CartographersGame, save_path: Path | None = None,
+                       language: str = "en", console: Console | None = None,
+                       read_line: ReadLine = input) -> None:
+    """Play ``game`` at the terminal until it ends or the person leaves.
+
+    ``save_path``: save there after every applied decision. ``read_line`` reads one typed
+    line (``input`` by default; tests pass a script). End of input leaves as ``quit`` would,
+    saving if a path is known; Ctrl-C does the same without a traceback.
+    """
+    console = console or Console()
+    session = Session(game, save_path, language, console, read_line)
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        console.print()
+        session.leave_quietly("Interrupted.")

@@ -1,0 +1,331 @@
+"""The terminal front end, driven by scripted input lines and a recording console."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pytest
+from rich.console import Console, RenderableType
+
+from herotable.cartographers.cards import FALLBACK_TERRAINS
+from herotable.cartographers.config import GameConfig
+from herotable.cartographers.game import CartographersGame, Decision
+from herotable.cartographers.grid import FULL, bit, mask_from_names
+from herotable.cartographers.shapes import Shape
+from herotable.core.saves import load_game
+from herotable.terminal.play import Editor, play_cartographers
+from herotable.terminal.render import (
+    Overlay,
+    card_panel,
+    final_view,
+    map_view,
+    season_table,
+    status_line,
+)
+
+# Seed 3 opens with Frontier Dwelling (XXX/.X./.X., village or farm) on side C, whose
+# mountain B2 lets a test place a shape on a filled cell.
+SEED = 3
+
+
+def new_game(players: int = 1, seed: int = SEED) -> CartographersGame:
+    names = ("Ann", "Bob", "Cid")[:players] if players > 1 else ()
+    return CartographersGame(GameConfig(players=players, names=names), seed)
+
+
+def recording() -> Console:
+    return Console(record=True, width=120, file=io.StringIO())
+
+
+def scripted(lines: Iterable[str]) -> Callable[[str], str]:
+    """A ``read_line`` that types the given lines, then reports end of input."""
+    queue = list(lines)
+
+    def read_line(prompt: str) -> str:
+        if not queue:
+            raise EOFError
+        return queue.pop(0)
+
+    return read_line
+
+
+def play(game: CartographersGame, lines: Iterable[str], save_path: Path | None = None) -> str:
+    console = recording()
+    play_cartographers(game, save_path=save_path, console=console, read_line=scripted(lines))
+    return console.export_text()
+
+
+def confirm_always(game: CartographersGame, seen: set[str]) -> Callable[[str], str]:
+    """Type ``c`` at every prompt, noting the kinds of decision met on the way."""
+    calls = 0
+
+    def read_line(prompt: str) -> str:
+        nonlocal calls
+        calls += 1
+        assert calls < 500, "the game does not end"
+        pending = game.pending_players()
+        decision = game.decision(pending[0]) if pending else None
+        if decision is not None:
+            seen.add(decision.kind)
+        return "c"
+
+    return read_line
+
+
+def rendered(renderable: RenderableType) -> str:
+    console = recording()
+    console.print(renderable)
+    return console.export_text()
+
+
+# ---------------------------------------------------------------------- whole games
+
+
+def test_editor_starts_with_the_printed_shape_in_the_middle() -> None:
+    editor = Editor.start(new_game(), 0)
+    assert editor.mask == mask_from_names(["E5", "E6", "E7", "F6", "G6"])
+    assert editor.problem() is None
+
+
+def test_solo_game_confirmed_at_once_reaches_the_end() -> None:
+    game = new_game()
+    seen: set[str] = set()
+    console = recording()
+    play_cartographers(game, console=console, read_line=confirm_always(game, seen))
+    out = console.export_text()
+    assert game.is_over
+    assert {"draw", "hero", "destroy"} <= seen  # the start placement is legal for each kind
+    assert "Final scores" in out
+    assert "Solo rating" in out
+    assert game.solo_title("en") in out
+    assert "Spring scores" in out
+
+
+def test_hot_seat_game_names_the_player_and_the_map() -> None:
+    game = new_game(players=2)
+    seen: set[str] = set()
+    console = recording()
+    play_cartographers(game, console=console, read_line=confirm_always(game, seen))
+    out = console.export_text()
+    assert game.is_over
+    assert "monster" in seen
+    assert "Ann: draw the card on your map" in out
+    assert "Bob: draw the card on your map" in out
+    assert "draw the monster on Ann's map" in out or "draw the monster on Bob's map" in out
+    assert "Winner:" in out
+
+
+# ---------------------------------------------------------------------- the editor
+
+
+def test_moves_and_rotation_put_the_shape_where_expected() -> None:
+    game = new_game()
+    assert game.decision(0) == Decision("draw", 0, "frontier_dwelling")
+    # From A2, two right to A4, turned: the bar now stands on the right (A6 B6 C6) with the
+    # stem pointing left (B4 B5); t switches village -> farm.
+    play(game, ["A2", "dd r", "t", "c"])
+    assert game.sheets[0].farm == mask_from_names(["A6", "B4", "B5", "B6", "C6"])
+    assert game.sheets[0].village == 0
+
+
+def test_chained_commands_and_cell_jump() -> None:
+    game = new_game()
+    play(game, ["E5 mdc"])
+    # Top-left at E5, mirrored (symmetric: no change), one right: E6 E7 E8 F7 G7.
+    assert game.sheets[0].village == mask_from_names(["E6", "E7", "E8", "F7", "G7"])
+
+
+def test_illegal_placement_is_explained_and_refused_without_change() -> None:
+    game = new_game()
+    before = game.to_json()
+    out = play(game, ["B1", "c"])
+    assert "not allowed: B2 is a mountain" in out
+    assert "Refused: cells B2 are already filled" in out
+    assert game.to_json() == before
+
+
+def test_unknown_command_and_edge_are_reported() -> None:
+    game = new_game()
+    out = play(game, ["wq", "L5", "A9 d"])
+    assert "Unknown command 'wq'" in out
+    assert "edge of the map" in out
+    assert "'L5' is not a cell" in out
+    assert not game.log.entries
+
+
+def test_arrow_keys_move_like_wasd() -> None:
+    game = new_game()
+    # Without readline, arrow keys arrive as escape sequences on the typed line.
+    play(game, ["A2", "\x1b[C\x1bOC\x1b[B", "c"])
+    assert game.sheets[0].village == mask_from_names(["B4", "B5", "B6", "C5", "D5"])
+
+
+def test_help_and_scores_commands() -> None:
+    out = play(new_game(), ["?", "scores"])
+    assert "rotate clockwise" in out
+    assert "No season has been scored yet." in out
+
+
+def test_rotate_four_times_and_mirror_twice_are_identities() -> None:
+    game = new_game()
+    editor = Editor.start(game, 0)
+    editor.jump(4, 4)
+    start = editor.mask
+    for _ in range(4):
+        editor.rotate()
+    assert editor.mask == start
+    editor.rotate()  # the T on its side is not left-right symmetric, so mirroring shows
+    turned = editor.mask
+    editor.mirror()
+    assert editor.mask != turned
+    editor.mirror()
+    assert editor.mask == turned
+
+
+def test_turning_a_long_shape_does_not_make_it_creep() -> None:
+    editor = Editor.start(new_game(), 0)
+    editor.shapes = (Shape.from_art("XXX/X.X"),)  # 3 x 2: its centre is between cells
+    editor.jump(4, 4)
+    start = editor.mask
+    for _ in range(2):
+        editor.rotate()
+        editor.rotate()
+        assert editor.mask != start
+        editor.rotate()
+        editor.rotate()
+        assert editor.mask == start
+
+
+def test_hero_attack_turns_with_r() -> None:
+    game = new_game()
+    while game.decision(0) is None or game.decision(0).kind != "hero":  # type: ignore[union-attr]
+        game.apply(0, game.legal_actions(0)[0])
+    hero = game.cards.heroes[game.decision(0).card]  # type: ignore[union-attr]
+    editor = Editor.start(game, 0)
+    row, col = editor.row, editor.col
+    out = play(game, ["r", "c"])
+    assert "attack turned 90°" in out
+    assert game.sheets[0].hero & bit(row, col)
+    assert game.sheets[0].attack & hero.attack_mask(row, col, 1) == hero.attack_mask(row, col, 1)
+
+
+def test_destroy_cursor_moves_between_allowed_cells() -> None:
+    game = new_game()
+    game.pending[0] = Decision("destroy", 0, "gorgon_gaze", allowed=mask_from_names(
+        ["C3", "C7", "F3"]), reason="gorgon")
+    editor = Editor.start(game, 0)
+    assert (editor.row, editor.col) == (5, 2)  # F3, the allowed cell nearest the middle
+    editor.move(-1, 0)
+    assert (editor.row, editor.col) == (2, 2)  # C3: straight up
+    editor.move(0, 1)
+    assert (editor.row, editor.col) == (2, 6)  # C7: straight right
+    assert editor.move(0, 1) is not None  # nothing further right
+    editor.move(1, 0)
+    assert (editor.row, editor.col) == (5, 2)  # F3: the only cell below
+    editor.jump(0, 0)
+    assert "cannot be destroyed now" in (editor.problem() or "")
+
+
+def test_fallback_draws_one_cell_of_any_terrain() -> None:
+    game = new_game()
+    sheet = game.sheets[0]
+    sheet.draw(FULL & ~sheet.filled & ~bit(10, 10) & ~bit(10, 8), "forest")
+    game.pending[0] = Decision("draw", 0, game.current or "", fallback=True)
+    editor = Editor.start(game, 0)
+    assert editor.terrains == FALLBACK_TERRAINS
+    out = play(game, ["tt", "c"])
+    assert "No shape fits your map" in out
+    assert game.sheets[0].farm == bit(10, 8)
+
+
+# ---------------------------------------------------------------------- raw actions, saving
+
+
+def test_raw_actions_in_notation() -> None:
+    game = new_game()
+    out = play(game, ["!draw lava A1", "!hero A1", "!draw farm E5 E6 E7 F6 G6"])
+    assert "Cannot read that action" in out
+    assert "Refused: a draw action is owed now" in out
+    assert game.sheets[0].farm == mask_from_names(["E5", "E6", "E7", "F6", "G6"])
+
+
+def test_autosave_then_load_gives_the_same_game(tmp_path: Path) -> None:
+    game = new_game()
+    path = tmp_path / "game.json"
+    out = play(game, ["c", "c"], save_path=path)
+    assert len(game.log.entries) == 2
+    loaded = load_game(path, {"cartographers": CartographersGame})
+    assert loaded.to_json() == game.to_json()
+    assert "Game saved to" in out  # end of input saves too
+
+
+def test_save_command_and_quit_offer(tmp_path: Path) -> None:
+    game = new_game()
+    first, second = tmp_path / "one.json", tmp_path / "two.json"
+    out = play(game, [f"save {first}", "c", "quit", "y"])
+    assert "Saved to" in out
+    # After "save FILE" every move is saved there, and quit saves there again.
+    loaded = load_game(first, {"cartographers": CartographersGame})
+    assert loaded.to_json() == game.to_json()
+    game = new_game()
+    play(game, ["quit", str(second)])
+    assert load_game(second, {"cartographers": CartographersGame}).to_json() == game.to_json()
+
+
+def test_end_of_input_and_interrupt_leave_quietly(tmp_path: Path) -> None:
+    game = new_game()
+    out = play(game, [])
+    assert "End of input." in out and "not saved" in out
+
+    def interrupt(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    console = recording()
+    path = tmp_path / "int.json"
+    play_cartographers(game, save_path=path, console=console, read_line=interrupt)
+    assert "Interrupted." in console.export_text()
+    assert path.exists()
+
+
+# ---------------------------------------------------------------------- rendering
+
+
+def test_map_view_has_the_frame_and_the_preview() -> None:
+    game = new_game()
+    text = rendered(map_view(game.sheets[0], Overlay(mask_from_names(["B1", "B2"]), "forest"),
+                             title="your map"))
+    for letter in "ABCDEFGHIJK":
+        assert f"\n│ {letter} " in text
+    assert "1 2 3 4 5 6 7 8 9 1011" in text
+    assert "[]!!" in text  # B1 drawn as preview, B2 (a mountain) as a clash
+
+
+def test_card_panel_names_the_card_in_the_chosen_language() -> None:
+    game = new_game()
+    assert "Sous-Bois" in rendered(card_panel(game, "timber_grove", "fr"))
+    text = rendered(card_panel(game, "timber_grove"))
+    assert "Timber Grove" in text and "+1 coin" in text and "time 1" in text
+    assert "counter-clockwise" in rendered(card_panel(game, "dragon_inferno"))
+    assert "H" in rendered(card_panel(game, "freyla_the_true"))
+
+
+def test_status_and_score_tables() -> None:
+    game = new_game()
+    status = rendered(status_line(game, 0))
+    assert "Spring" in status and "time 2/8" in status and "coins 0/14" in status
+    assert game.cards.scoring[game.scoring[0]].names.en in status
+    while not game.is_over:
+        player = game.pending_players()[0]
+        game.apply(player, game.legal_actions(player)[0])
+    assert "Spring scores" in rendered(season_table(game, 0))
+    final = rendered(final_view(game, "fr"))
+    assert "Printemps" in final and game.solo_title("fr") in final
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "fr", "pl"])
+def test_every_language_renders(language: str) -> None:
+    game = new_game()
+    assert game.card("frontier_dwelling").names.get(language) in rendered(
+        card_panel(game, "frontier_dwelling", language))
