@@ -12,7 +12,7 @@ are absent from every terrain layer, so they break clusters and runs without spe
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from herotable.cartographers.grid import (
@@ -40,6 +40,19 @@ Scorer = Callable[[MapSheet], ScoreResult]
 SCORERS: dict[str, Scorer] = {}
 
 _NOTHING = ScoreResult(0, 0)
+
+
+def _stars_per_group(groups: Iterable[int], stars_each: int,
+                     counts: Callable[[int], bool]) -> ScoreResult:
+    """``stars_each`` for every group (a cluster, a row, a column) that ``counts``; the cells
+    of the groups that counted are the ones highlighted."""
+    won = 0
+    count = 0
+    for group in groups:
+        if counts(group):
+            won |= group
+            count += 1
+    return ScoreResult(stars_each * count, won)
 
 # Cell masks for the "a pattern starts here" tests: a start cell must leave room for the whole
 # pattern inside its row, or the right shift would wrap into the next row's first columns.
@@ -100,13 +113,9 @@ def faunlost_thicket(sheet: MapSheet) -> ScoreResult:
 def deepwood(sheet: MapSheet) -> ScoreResult:
     """Six stars per forest cluster of at least 5 cells that touches no village."""
     village = sheet.village
-    won = 0
-    count = 0
-    for cluster in clusters(sheet.forest):
-        if cluster.bit_count() >= 5 and not neighbours(cluster) & village:
-            won |= cluster
-            count += 1
-    return ScoreResult(6 * count, won)
+    return _stars_per_group(
+        clusters(sheet.forest), 6,
+        lambda cluster: cluster.bit_count() >= 5 and not neighbours(cluster) & village)
 
 
 @_card("heart_of_the_forest")
@@ -120,14 +129,8 @@ def heart_of_the_forest(sheet: MapSheet) -> ScoreResult:
 def sleepy_valley(sheet: MapSheet) -> ScoreResult:
     """Four stars per row with three or more forests anywhere in it."""
     forest = sheet.forest
-    won = 0
-    count = 0
-    for row in ROWS:
-        in_row = forest & row
-        if in_row.bit_count() >= 3:
-            won |= in_row
-            count += 1
-    return ScoreResult(4 * count, won)
+    return _stars_per_group((forest & row for row in ROWS), 4,
+                            lambda in_row: in_row.bit_count() >= 3)
 
 
 # ---------------------------------------------------------------- farm / water
@@ -137,13 +140,8 @@ def sleepy_valley(sheet: MapSheet) -> ScoreResult:
 def craylund(sheet: MapSheet) -> ScoreResult:
     """Seven stars per farm cluster bordered by at least three different water cells."""
     water = sheet.water
-    won = 0
-    count = 0
-    for cluster in clusters(sheet.farm):
-        if (neighbours(cluster) & water).bit_count() >= 3:
-            won |= cluster
-            count += 1
-    return ScoreResult(7 * count, won)
+    return _stars_per_group(clusters(sheet.farm), 7,
+                            lambda cluster: (neighbours(cluster) & water).bit_count() >= 3)
 
 
 @_card("ulems_wallow")
@@ -170,16 +168,13 @@ def clawsgrave_peaks(sheet: MapSheet) -> ScoreResult:
 def jorekburg(sheet: MapSheet) -> ScoreResult:
     """Four stars per column with as many farms as waters, and at least one of each."""
     farm = sheet.farm
-    water = sheet.water
-    won = 0
-    count = 0
-    for col in COLS:
-        farms = farm & col
-        waters = water & col
-        if farms and farms.bit_count() == waters.bit_count():
-            won |= farms | waters
-            count += 1
-    return ScoreResult(4 * count, won)
+    farm_or_water = farm | sheet.water
+
+    def balanced(cells: int) -> bool:
+        farms = (cells & farm).bit_count()
+        return farms > 0 and 2 * farms == cells.bit_count()
+
+    return _stars_per_group((farm_or_water & col for col in COLS), 4, balanced)
 
 
 # ---------------------------------------------------------------- village
@@ -194,13 +189,8 @@ def traylo_monastery(sheet: MapSheet) -> ScoreResult:
     starts = across | down
     if not starts:
         return _NOTHING
-    won = 0
-    count = 0
-    for cluster in clusters(village):
-        if cluster & starts:  # a run is connected, so its start decides its cluster
-            won |= cluster
-            count += 1
-    return ScoreResult(7 * count, won)
+    # A run is connected, so the cluster holding its start cell holds all of it.
+    return _stars_per_group(clusters(village), 7, lambda cluster: bool(cluster & starts))
 
 
 @_card("outer_enclave")
@@ -225,13 +215,7 @@ def gnomish_colony(sheet: MapSheet) -> ScoreResult:
     corners = village & (village >> 1) & (village >> SIZE) & (village >> (SIZE + 1)) & _COLS_UP_TO_9
     if not corners:
         return _NOTHING
-    won = 0
-    count = 0
-    for cluster in clusters(village):
-        if cluster & corners:
-            won |= cluster
-            count += 1
-    return ScoreResult(6 * count, won)
+    return _stars_per_group(clusters(village), 6, lambda cluster: bool(cluster & corners))
 
 
 def _rows_plus_cols(mask: int) -> int:
@@ -276,26 +260,15 @@ def dwarvenholds(sheet: MapSheet) -> ScoreResult:
     """Seven stars per full row and per full column that has a mountain in it."""
     filled = sheet.filled
     mountain = sheet.mountain
-    won = 0
-    count = 0
-    for line in _LINES:
-        if filled & line == line and mountain & line:
-            won |= line
-            count += 1
-    return ScoreResult(7 * count, won)
+    return _stars_per_group(_LINES, 7,
+                            lambda line: filled & line == line and bool(mountain & line))
 
 
 @_card("silos")
 def silos(sheet: MapSheet) -> ScoreResult:
     """Ten stars per full column among the odd printed columns 1, 3, 5, 7, 9 and 11."""
     filled = sheet.filled
-    won = 0
-    count = 0
-    for col in _ODD_PRINTED_COLS:
-        if filled & col == col:
-            won |= col
-            count += 1
-    return ScoreResult(10 * count, won)
+    return _stars_per_group(_ODD_PRINTED_COLS, 10, lambda col: filled & col == col)
 
 
 @_card("banded_hills")
@@ -314,30 +287,17 @@ def banded_hills(sheet: MapSheet) -> ScoreResult:
     terrain = 0
     for layer in layers:
         terrain |= layer
-    won = 0
-    count = 0
-    for row in ROWS:
-        kinds = 0
-        for layer in layers:
-            if layer & row:
-                kinds += 1
-        if kinds >= 5:
-            won |= terrain & row
-            count += 1
-    return ScoreResult(4 * count, won)
+    return _stars_per_group(
+        (terrain & row for row in ROWS), 4,
+        lambda in_row: sum(1 for layer in layers if layer & in_row) >= 5)
 
 
 @_card("starlit_sigil")
 def starlit_sigil(sheet: MapSheet) -> ScoreResult:
     """Four stars per group of exactly three connected empty cells."""
     empty = sheet.empty
-    won = 0
-    count = 0
     # Lone empty cells can never be part of a 3-cell group; dropping them first spares the
     # flood fill its most numerous (and useless) clusters.
-    for cluster in clusters(empty & neighbours(empty)):
-        if cluster.bit_count() == 3:
-            won |= cluster
-            count += 1
-    return ScoreResult(4 * count, won)
+    return _stars_per_group(clusters(empty & neighbours(empty)), 4,
+                            lambda cluster: cluster.bit_count() == 3)
 
