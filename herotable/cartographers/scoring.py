@@ -54,6 +54,17 @@ def _stars_per_group(groups: Iterable[int], stars_each: int,
             count += 1
     return ScoreResult(stars_each * count, won)
 
+
+def _best_of(groups: Iterable[int], score: Callable[[int], ScoreResult]) -> ScoreResult:
+    """The best score among the groups for "choose one cluster" cards; on a tie the first
+    group in reading order stays."""
+    best = _NOTHING
+    for group in groups:
+        result = score(group)
+        if result.stars > best.stars:
+            best = result
+    return best
+
 # Cell masks for the "a pattern starts here" tests: a start cell must leave room for the whole
 # pattern inside its row, or the right shift would wrap into the next row's first columns.
 _COLS_UP_TO_7 = sum(COLS[:8])  # a horizontal run of 4 fits
@@ -197,15 +208,12 @@ def traylo_monastery(sheet: MapSheet) -> ScoreResult:
 def outer_enclave(sheet: MapSheet) -> ScoreResult:
     """One star per empty cell next to the village cluster that has the most of them."""
     empty = sheet.empty
-    best = 0
-    best_count = 0
-    for cluster in clusters(sheet.village):
+
+    def free_around(cluster: int) -> ScoreResult:
         free = neighbours(cluster) & empty
-        count = free.bit_count()
-        if count > best_count:  # strict: on a tie the first cluster in reading order stays
-            best = free
-            best_count = count
-    return ScoreResult(best_count, best)
+        return ScoreResult(free.bit_count(), free)
+
+    return _best_of(clusters(sheet.village), free_around)
 
 
 @_card("gnomish_colony")
@@ -242,14 +250,8 @@ def caravansary(sheet: MapSheet) -> ScoreResult:
         first = village & -village
         return ScoreResult(2, first) if first else _NOTHING
     # A cluster of 2+ cells spans at least 3 rows plus columns, so lone cells cannot win.
-    best = 0
-    best_count = 0
-    for cluster in clusters(joined):
-        count = _rows_plus_cols(cluster)
-        if count > best_count:  # strict: on a tie the first cluster in reading order stays
-            best = cluster
-            best_count = count
-    return ScoreResult(best_count, best)
+    return _best_of(clusters(joined),
+                    lambda cluster: ScoreResult(_rows_plus_cols(cluster), cluster))
 
 
 # ---------------------------------------------------------------- general
