@@ -21,12 +21,12 @@ def place(card_id: str, grid: str) -> list[str] | None:
 
 def test_walk_starts_in_the_corner_and_follows_the_arrows():
     zombie = heroes_set().ambushes["zombie_plague"]  # top-left, counter-clockwise
-    ring = solo_walk(zombie.shape, zombie.corner, zombie.direction)[0]
+    ring = list(solo_walk(zombie.shape, zombie.corner, zombie.direction)[0])
     assert ring[:3] == [(0, 0), (1, 0), (2, 0)]  # down the left edge first
     assert ring[-2:] == [(0, 2), (0, 1)]  # and back along the top
     assert len(ring) == 40
     troll = heroes_set().ambushes["giant_troll_ravage"]  # top-right, clockwise
-    ring = solo_walk(troll.shape, troll.corner, troll.direction)[0]
+    ring = list(solo_walk(troll.shape, troll.corner, troll.direction)[0])
     assert ring[:3] == [(0, 8), (1, 8), (2, 8)]  # down the right edge first
     rings = solo_walk(troll.shape, troll.corner, troll.direction)
     assert rings[1][0] == (1, 7)  # the next ring starts in the same corner, one step in

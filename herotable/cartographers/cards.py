@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -63,6 +63,11 @@ class ExploreCard:
     shapes: tuple[ShapeOption, ...]
     names: Names
     kind: str = "explore"
+
+    @cached_property
+    def placements(self) -> tuple[int, ...]:
+        """Every on-map mask of any of the card's shapes, in any orientation, once each."""
+        return tuple(dict.fromkeys(m for o in self.shapes for m in o.shape.placements))
 
 
 @dataclass(frozen=True)

@@ -256,13 +256,7 @@ class CartographersGame:
         if decision.kind == "monster":
             shape = self.cards.ambushes[decision.card].shape
             return [m for m in shape.placements if not m & filled]
-        card = self.cards.explore[decision.card]
-        masks: dict[int, None] = {}
-        for option in card.shapes:
-            for m in option.shape.placements:
-                if not m & filled:
-                    masks[m] = None
-        return list(masks)
+        return [m for m in self.cards.explore[decision.card].placements if not m & filled]
 
     def terrain_options(self, player: int) -> tuple[str, ...]:
         decision = self.pending.get(player)
@@ -526,9 +520,7 @@ class CartographersGame:
         card = self.card(card_id)
         if isinstance(card, ExploreCard):
             for p, sheet in enumerate(self.sheets):
-                fits = any(
-                    not m & sheet.filled for o in card.shapes for m in o.shape.placements
-                )
+                fits = any(not m & sheet.filled for m in card.placements)
                 if fits:
                     self.pending[p] = Decision("draw", p, card_id)
                 elif not sheet.is_full():

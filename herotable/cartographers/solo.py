@@ -9,6 +9,8 @@ passes to ring k+1, starting again from the same corner.
 
 from __future__ import annotations
 
+from functools import cache
+
 from herotable.cartographers.cards import Title, titles
 from herotable.cartographers.grid import SIZE
 from herotable.cartographers.shapes import Shape
@@ -26,16 +28,19 @@ def _ring_anchors_clockwise(top: int, left: int, bottom: int, right: int) -> lis
     return list(unique)
 
 
-def solo_walk(shape: Shape, corner: str, direction: str) -> list[list[tuple[int, int]]]:
-    """Anchors (top-left of the bounding box) in the order they are tried, ring by ring."""
-    rings = []
+@cache
+def solo_walk(shape: Shape, corner: str, direction: str) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Anchors (top-left of the bounding box) in the order they are tried, ring by ring.
+
+    Cached: it depends only on the card, and every ambush reveal walks it."""
+    rings: list[tuple[tuple[int, int], ...]] = []
     k = 0
     while True:
         top, left = k, k
         bottom = SIZE - 1 - k - (shape.height - 1)
         right = SIZE - 1 - k - (shape.width - 1)
         if bottom < top or right < left:
-            return rings
+            return tuple(rings)
         path = _ring_anchors_clockwise(top, left, bottom, right)
         start = {
             "top_left": (top, left),
@@ -47,7 +52,7 @@ def solo_walk(shape: Shape, corner: str, direction: str) -> list[list[tuple[int,
         ordered = path[i:] + path[:i]
         if direction == "counterclockwise":
             ordered = [ordered[0], *reversed(ordered[1:])]
-        rings.append(ordered)
+        rings.append(tuple(ordered))
         k += 1
 
 
