@@ -274,6 +274,13 @@ def test_save_command_and_quit_offer(tmp_path: Path) -> None:
     assert load_game(second, {"cartographers": CartographersGame}).to_json() == game.to_json()
 
 
+def test_quit_answered_no_saves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = play(new_game(), ["quit", "n"])
+    assert "Left without saving." in out
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_end_of_input_and_interrupt_leave_quietly(tmp_path: Path) -> None:
     game = new_game()
     out = play(game, [])

@@ -600,7 +600,8 @@ class Session:
             else:
                 answer = self.read_line("Save first? Type a file name, or press Enter to "
                                         "leave without saving: ").strip()
-                if not answer:
+                # "n" or "no" is a refusal, not a file name: nobody means a save called "n".
+                if answer.lower() in ("", "n", "no"):
                     self.console.print("Left without saving.")
                     return
                 self.save_path = Path(answer)
