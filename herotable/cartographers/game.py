@@ -342,9 +342,7 @@ class CartographersGame:
 
     def _expect(self, action: object, kind: type, decision: Decision) -> None:
         if not isinstance(action, kind):
-            wanted = {"draw": "draw", "hero": "hero", "monster": "monster",
-                      "destroy": "destroy"}[decision.kind]
-            raise IllegalAction(f"a {wanted} action is owed now, not {action}",
+            raise IllegalAction(f"a {decision.kind} action is owed now, not {action}",
                                 rule="wrong_action")
 
     def _check_free(self, sheet: MapSheet, mask: int) -> None:
