@@ -35,6 +35,7 @@ from herotable.cartographers.actions import (
 from herotable.cartographers.cards import heroes_set
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.game import CartographersGame
+from herotable.cartographers.grid import cell_of
 from herotable.cartographers.scoring import SCORERS, score_card
 from herotable.cartographers.sheet import MapSheet
 from herotable.core.rng import SeededRng
@@ -69,7 +70,7 @@ def random_legal_action(
         return Draw(terrains[rng.below(len(terrains))], mask)
     if decision.kind == "monster":
         return DrawMonster(mask)
-    row, col = divmod(mask.bit_length() - 1, 11)
+    row, col = cell_of(mask)
     if decision.kind == "destroy":
         return Destroy(row, col)
     return PlaceHero(row, col, rng.below(4))

@@ -29,7 +29,7 @@ from herotable.cartographers.actions import (
 from herotable.cartographers.cards import heroes_set
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.game import CartographersGame
-from herotable.cartographers.grid import FULL, SIZE, neighbours
+from herotable.cartographers.grid import FULL, SIZE, cell_of, neighbours
 from herotable.cartographers.sheet import COIN_TRACK, DRAWN_TERRAINS, MapSheet
 from herotable.core.errors import IllegalAction, NotationError
 from herotable.core.rng import SeededRng
@@ -192,7 +192,7 @@ def junk_action(game: CartographersGame, rng: SeededRng) -> tuple[int, Cartograp
     legal = random_legal_action(game, player, rng)
     if style == 6:  # the right cells in the wrong kind of action
         cells = getattr(legal, "cells", 1 << rng.below(SIZE * SIZE))
-        row, col = divmod(cells.bit_length() - 1, SIZE)
+        row, col = cell_of(cells)
         wrong = [Draw(rng.choice(TERRAIN_WORDS), cells), DrawMonster(cells),
                  PlaceHero(row, col), Destroy(row, col)]
         return player, rng.choice([a for a in wrong if type(a) is not type(legal)])

@@ -34,6 +34,8 @@ from herotable.cartographers.grid import (
     SIZE,
     bit,
     cell_name,
+    cell_of,
+    indices,
     mask_from_names,
     mask_names,
     sides_all_in,
@@ -250,9 +252,9 @@ class CartographersGame:
             return []
         filled = self.sheets[decision.sheet].filled
         if decision.kind == "destroy":
-            return [1 << i for i in range(121) if decision.allowed >> i & 1]
+            return [1 << i for i in indices(decision.allowed)]
         if decision.fallback or decision.kind == "hero":
-            return [1 << i for i in range(121) if not filled >> i & 1]
+            return [1 << i for i in indices(FULL & ~filled)]
         if decision.kind == "monster":
             shape = self.cards.ambushes[decision.card].shape
             return [m for m in shape.placements if not m & filled]
@@ -276,10 +278,10 @@ class CartographersGame:
         if decision.kind == "monster":
             return [DrawMonster(m) for m in masks]
         if decision.kind == "destroy":
-            return [Destroy(*divmod(m.bit_length() - 1, 11)) for m in masks]
+            return [Destroy(*cell_of(m)) for m in masks]
         hero = self.cards.heroes[decision.card]
         turns = self._distinct_turns(hero)
-        return [PlaceHero(*divmod(m.bit_length() - 1, 11), t) for m in masks for t in turns]
+        return [PlaceHero(*cell_of(m), t) for m in masks for t in turns]
 
     @staticmethod
     def _distinct_turns(hero: HeroCard) -> list[int]:

@@ -107,6 +107,11 @@ def cells(mask: int) -> Iterator[tuple[int, int]]:
         yield divmod(index, SIZE)
 
 
+def cell_of(mask: int) -> tuple[int, int]:
+    """``(row, col)`` of a one-cell mask (its highest cell, if given more)."""
+    return divmod(mask.bit_length() - 1, SIZE)
+
+
 def cell_name(row: int, col: int) -> str:
     return f"{ROW_LETTERS[row]}{col + 1}"
 

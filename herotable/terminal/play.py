@@ -221,7 +221,7 @@ class Editor:
             if self._gives_coin():
                 text.append(" (+1 coin)", "yellow")
         else:
-            text.append({"hero": "hero", "monster": "monster"}.get(self.kind, "destroy"), "bold")
+            text.append(self.kind, "bold")
         text.append(f" on {' '.join(mask_names(self.mask))}")
         if self.kind == "hero":
             text.append(f" · attack turned {90 * self.orientation}°: "
