@@ -23,6 +23,7 @@ def bit(row: int, col: int) -> int:
 
 ROWS: tuple[int, ...] = tuple(sum(bit(r, c) for c in range(SIZE)) for r in range(SIZE))
 COLS: tuple[int, ...] = tuple(sum(bit(r, c) for r in range(SIZE)) for c in range(SIZE))
+LINES: tuple[int, ...] = ROWS + COLS  # every row, then every column
 _NOT_FIRST_COL = FULL & ~COLS[0]
 _NOT_LAST_COL = FULL & ~COLS[SIZE - 1]
 EDGE = ROWS[0] | ROWS[SIZE - 1] | COLS[0] | COLS[SIZE - 1]

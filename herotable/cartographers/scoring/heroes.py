@@ -1,22 +1,10 @@
-"""The 16 scoring cards of Cartographers Heroes, and the monster penalty.
-
-Each card is one function from a :class:`MapSheet` to a :class:`ScoreResult`. They work on the
-sheet's bitboards with shifts and ANDs (see :mod:`herotable.cartographers.grid`), because the
-bots score many candidate maps per turn and a per-cell Python loop would dominate their time.
-
-Shared definitions (rulebook, "Cartes Décompte"): adjacency is orthogonal; a cluster is a
-maximal orthogonally connected group of one terrain; ``sheet.filled`` is what counts as filled
-(destroyed cells included); ``sheet.empty`` is the rest, empty ruins included. Destroyed cells
-are absent from every terrain layer, so they break clusters and runs without special cases.
-"""
+"""The 16 scoring cards of Cartographers Heroes (2021), one function each."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-
 from herotable.cartographers.grid import (
     COLS,
+    LINES,
     ROWS,
     SIZE,
     clusters,
@@ -24,46 +12,14 @@ from herotable.cartographers.grid import (
     neighbours,
     sides_all_in,
 )
+from herotable.cartographers.scoring.common import (
+    NOTHING,
+    ScoreResult,
+    best_of,
+    card,
+    stars_per_group,
+)
 from herotable.cartographers.sheet import MapSheet
-from herotable.core.errors import HerotableError
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreResult:
-    """Stars a card gives, and the cells that earned them (for highlighting)."""
-
-    stars: int
-    cells: int  # bitboard; 0 when nothing scored
-
-
-Scorer = Callable[[MapSheet], ScoreResult]
-SCORERS: dict[str, Scorer] = {}
-
-_NOTHING = ScoreResult(0, 0)
-
-
-def _stars_per_group(groups: Iterable[int], stars_each: int,
-                     counts: Callable[[int], bool]) -> ScoreResult:
-    """``stars_each`` for every group (a cluster, a row, a column) that ``counts``; the cells
-    of the groups that counted are the ones highlighted."""
-    won = 0
-    count = 0
-    for group in groups:
-        if counts(group):
-            won |= group
-            count += 1
-    return ScoreResult(stars_each * count, won)
-
-
-def _best_of(groups: Iterable[int], score: Callable[[int], ScoreResult]) -> ScoreResult:
-    """The best score among the groups for "choose one cluster" cards; on a tie the first
-    group in reading order stays."""
-    best = _NOTHING
-    for group in groups:
-        result = score(group)
-        if result.stars > best.stars:
-            best = result
-    return best
 
 # Cell masks for the "a pattern starts here" tests: a start cell must leave room for the whole
 # pattern inside its row, or the right shift would wrap into the next row's first columns.
@@ -72,36 +28,14 @@ _COLS_UP_TO_9 = sum(COLS[:10])  # a 2x2 square fits
 _ROW_0 = ROWS[0]
 # _VERTICAL_RUN[k]: k cells stacked in column 0 from row 0; shifted to place a run.
 _VERTICAL_RUN = tuple(sum(1 << (SIZE * i) for i in range(k)) for k in range(SIZE + 1))
-_LINES = ROWS + COLS
 _ODD_PRINTED_COLS = COLS[0::2]  # printed columns 1, 3, ..., 11
 
-
-def _card(card_id: str) -> Callable[[Scorer], Scorer]:
-    def register(scorer: Scorer) -> Scorer:
-        SCORERS[card_id] = scorer
-        return scorer
-
-    return register
-
-
-def score_card(card_id: str, sheet: MapSheet) -> ScoreResult:
-    """Score one scoring card on a map; an unknown id is a user error, not a KeyError."""
-    scorer = SCORERS.get(card_id)
-    if scorer is None:
-        raise HerotableError(f"unknown scoring card {card_id!r}")
-    return scorer(sheet)
-
-
-def monster_penalty(sheet: MapSheet) -> ScoreResult:
-    """Empty cells touching a monster, each counted once; stars is a positive count to lose."""
-    cells = neighbours(sheet.monster) & sheet.empty
-    return ScoreResult(cells.bit_count(), cells)
 
 
 # ---------------------------------------------------------------- forest
 
 
-@_card("faunlost_thicket")
+@card("faunlost_thicket")
 def faunlost_thicket(sheet: MapSheet) -> ScoreResult:
     """Two stars per cell of the tallest unbroken column of forest."""
     forest = sheet.forest
@@ -115,54 +49,54 @@ def faunlost_thicket(sheet: MapSheet) -> ScoreResult:
         starts = run
         run &= forest >> (SIZE * length)
     if not length:
-        return _NOTHING
+        return NOTHING
     top = starts & -starts  # ties: the run whose top cell comes first in reading order
     return ScoreResult(2 * length, _VERTICAL_RUN[length] * top)
 
 
-@_card("deepwood")
+@card("deepwood")
 def deepwood(sheet: MapSheet) -> ScoreResult:
     """Six stars per forest cluster of at least 5 cells that touches no village."""
     village = sheet.village
-    return _stars_per_group(
+    return stars_per_group(
         clusters(sheet.forest), 6,
         lambda cluster: cluster.bit_count() >= 5 and not neighbours(cluster) & village)
 
 
-@_card("heart_of_the_forest")
+@card("heart_of_the_forest")
 def heart_of_the_forest(sheet: MapSheet) -> ScoreResult:
     """Two stars per forest cell closed in on all four sides by forest or the map's border."""
     won = sides_all_in(sheet.forest, sheet.forest)
     return ScoreResult(2 * won.bit_count(), won)
 
 
-@_card("sleepy_valley")
+@card("sleepy_valley")
 def sleepy_valley(sheet: MapSheet) -> ScoreResult:
     """Four stars per row with three or more forests anywhere in it."""
     forest = sheet.forest
-    return _stars_per_group((forest & row for row in ROWS), 4,
+    return stars_per_group((forest & row for row in ROWS), 4,
                             lambda in_row: in_row.bit_count() >= 3)
 
 
 # ---------------------------------------------------------------- farm / water
 
 
-@_card("craylund")
+@card("craylund")
 def craylund(sheet: MapSheet) -> ScoreResult:
     """Seven stars per farm cluster bordered by at least three different water cells."""
     water = sheet.water
-    return _stars_per_group(clusters(sheet.farm), 7,
+    return stars_per_group(clusters(sheet.farm), 7,
                             lambda cluster: (neighbours(cluster) & water).bit_count() >= 3)
 
 
-@_card("ulems_wallow")
+@card("ulems_wallow")
 def ulems_wallow(sheet: MapSheet) -> ScoreResult:
     """Four stars per water cell with two or more farm neighbours."""
     won = sheet.water & neighbour_count_at_least_two(sheet.farm)
     return ScoreResult(4 * won.bit_count(), won)
 
 
-@_card("clawsgrave_peaks")
+@card("clawsgrave_peaks")
 def clawsgrave_peaks(sheet: MapSheet) -> ScoreResult:
     """Five stars per mountain linked to some farm through one water cluster they both touch."""
     farm = sheet.farm
@@ -175,7 +109,7 @@ def clawsgrave_peaks(sheet: MapSheet) -> ScoreResult:
     return ScoreResult(5 * won.bit_count(), won)
 
 
-@_card("jorekburg")
+@card("jorekburg")
 def jorekburg(sheet: MapSheet) -> ScoreResult:
     """Four stars per column with as many farms as waters, and at least one of each."""
     farm = sheet.farm
@@ -185,13 +119,13 @@ def jorekburg(sheet: MapSheet) -> ScoreResult:
         farms = (cells & farm).bit_count()
         return farms > 0 and 2 * farms == cells.bit_count()
 
-    return _stars_per_group((farm_or_water & col for col in COLS), 4, balanced)
+    return stars_per_group((farm_or_water & col for col in COLS), 4, balanced)
 
 
 # ---------------------------------------------------------------- village
 
 
-@_card("traylo_monastery")
+@card("traylo_monastery")
 def traylo_monastery(sheet: MapSheet) -> ScoreResult:
     """Seven stars per village cluster holding four of its cells in a straight row or column."""
     village = sheet.village
@@ -199,12 +133,12 @@ def traylo_monastery(sheet: MapSheet) -> ScoreResult:
     down = village & (village >> SIZE) & (village >> 2 * SIZE) & (village >> 3 * SIZE)
     starts = across | down
     if not starts:
-        return _NOTHING
+        return NOTHING
     # A run is connected, so the cluster holding its start cell holds all of it.
-    return _stars_per_group(clusters(village), 7, lambda cluster: bool(cluster & starts))
+    return stars_per_group(clusters(village), 7, lambda cluster: bool(cluster & starts))
 
 
-@_card("outer_enclave")
+@card("outer_enclave")
 def outer_enclave(sheet: MapSheet) -> ScoreResult:
     """One star per empty cell next to the village cluster that has the most of them."""
     empty = sheet.empty
@@ -213,17 +147,17 @@ def outer_enclave(sheet: MapSheet) -> ScoreResult:
         free = neighbours(cluster) & empty
         return ScoreResult(free.bit_count(), free)
 
-    return _best_of(clusters(sheet.village), free_around)
+    return best_of(clusters(sheet.village), free_around)
 
 
-@_card("gnomish_colony")
+@card("gnomish_colony")
 def gnomish_colony(sheet: MapSheet) -> ScoreResult:
     """Six stars per village cluster that includes a full 2x2 block."""
     village = sheet.village
     corners = village & (village >> 1) & (village >> SIZE) & (village >> (SIZE + 1)) & _COLS_UP_TO_9
     if not corners:
-        return _NOTHING
-    return _stars_per_group(clusters(village), 6, lambda cluster: bool(cluster & corners))
+        return NOTHING
+    return stars_per_group(clusters(village), 6, lambda cluster: bool(cluster & corners))
 
 
 def _rows_plus_cols(mask: int) -> int:
@@ -239,7 +173,7 @@ def _rows_plus_cols(mask: int) -> int:
     return rows + folded.bit_count()
 
 
-@_card("caravansary")
+@card("caravansary")
 def caravansary(sheet: MapSheet) -> ScoreResult:
     """One star per row and per column reached by the best-spread village cluster."""
     village = sheet.village
@@ -248,32 +182,32 @@ def caravansary(sheet: MapSheet) -> ScoreResult:
         # Only lone cells (1 row + 1 column each): the first one in reading order. Skipping
         # the flood fill matters on maps sprinkled with single villages.
         first = village & -village
-        return ScoreResult(2, first) if first else _NOTHING
+        return ScoreResult(2, first) if first else NOTHING
     # A cluster of 2+ cells spans at least 3 rows plus columns, so lone cells cannot win.
-    return _best_of(clusters(joined),
+    return best_of(clusters(joined),
                     lambda cluster: ScoreResult(_rows_plus_cols(cluster), cluster))
 
 
 # ---------------------------------------------------------------- general
 
 
-@_card("dwarvenholds")
+@card("dwarvenholds")
 def dwarvenholds(sheet: MapSheet) -> ScoreResult:
     """Seven stars per full row and per full column that has a mountain in it."""
     filled = sheet.filled
     mountain = sheet.mountain
-    return _stars_per_group(_LINES, 7,
+    return stars_per_group(LINES, 7,
                             lambda line: filled & line == line and bool(mountain & line))
 
 
-@_card("silos")
+@card("silos")
 def silos(sheet: MapSheet) -> ScoreResult:
     """Ten stars per full column among the odd printed columns 1, 3, 5, 7, 9 and 11."""
     filled = sheet.filled
-    return _stars_per_group(_ODD_PRINTED_COLS, 10, lambda col: filled & col == col)
+    return stars_per_group(_ODD_PRINTED_COLS, 10, lambda col: filled & col == col)
 
 
-@_card("banded_hills")
+@card("banded_hills")
 def banded_hills(sheet: MapSheet) -> ScoreResult:
     """Four stars per row showing five or more distinct terrain types."""
     # Destroyed cells and wasteland are not terrain types, so they are not in this list.
@@ -289,17 +223,17 @@ def banded_hills(sheet: MapSheet) -> ScoreResult:
     terrain = 0
     for layer in layers:
         terrain |= layer
-    return _stars_per_group(
+    return stars_per_group(
         (terrain & row for row in ROWS), 4,
         lambda in_row: sum(1 for layer in layers if layer & in_row) >= 5)
 
 
-@_card("starlit_sigil")
+@card("starlit_sigil")
 def starlit_sigil(sheet: MapSheet) -> ScoreResult:
     """Four stars per group of exactly three connected empty cells."""
     empty = sheet.empty
     # Lone empty cells can never be part of a 3-cell group; dropping them first spares the
     # flood fill its most numerous (and useless) clusters.
-    return _stars_per_group(clusters(empty & neighbours(empty)), 4,
+    return stars_per_group(clusters(empty & neighbours(empty)), 4,
                             lambda cluster: cluster.bit_count() == 3)
 
