@@ -43,9 +43,14 @@ def whole(char: str, at: dict[str, str] | None = None) -> str:
 # ---------------------------------------------------------------- registry
 
 
-def test_all_sixteen_cards_of_the_data_file_have_a_scorer() -> None:
-    assert set(SCORERS) == set(all_scoring_cards())
-    assert len(SCORERS) == 16
+def test_every_scoring_card_of_both_boxes_has_a_scorer() -> None:
+    cards = all_scoring_cards()
+    assert set(SCORERS) == set(cards)
+    for box in ("heroes", "base"):
+        in_box = [c for c in cards.values() if c.box == box]
+        assert len(in_box) == 16
+        assert sorted(c.category for c in in_box) == sorted(
+            ["forest", "farm_water", "village", "general"] * 4)
 
 
 def test_each_scorer_is_named_after_its_card_and_documented() -> None:
@@ -55,8 +60,8 @@ def test_each_scorer_is_named_after_its_card_and_documented() -> None:
 
 
 def test_unknown_card_id_is_a_herotable_error() -> None:
-    with pytest.raises(HerotableError, match="unknown scoring card 'greenbough'"):
-        score_card("greenbough", MapSheet.from_text(BLANK))
+    with pytest.raises(HerotableError, match="unknown scoring card 'evergreen_maze'"):
+        score_card("evergreen_maze", MapSheet.from_text(BLANK))
 
 
 @pytest.mark.parametrize("card_id", sorted(SCORERS))

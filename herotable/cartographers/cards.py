@@ -7,7 +7,7 @@ data file raises :class:`~herotable.core.errors.DataError` naming the card and t
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
 from typing import Any
@@ -95,13 +95,24 @@ class HeroCard:
 @dataclass(frozen=True)
 class AmbushCard:
     id: str
-    initial: str
+    initial: str  # the letter marking its monster cells; "" for cards without effects
     shape: Shape
     direction: str
     corner: str
     effect: str
     names: Names
+    box: str = "heroes"
     kind: str = "ambush"
+    time: int = 0
+
+
+@dataclass(frozen=True)
+class RuinsCard:
+    """A base-game card with no shape: the next explore card must be drawn over ruins."""
+
+    id: str
+    names: Names
+    kind: str = "ruins"
     time: int = 0
 
 
@@ -112,6 +123,7 @@ class ScoringCard:
     solo: int
     names: Names
     text: str
+    box: str = "heroes"
 
 
 @dataclass(frozen=True)
@@ -127,6 +139,7 @@ class MapSide:
     id: str
     names: Names
     grid: str
+    box: str
 
     def new_sheet(self) -> MapSheet:
         return MapSheet.from_text(self.grid)
@@ -140,7 +153,8 @@ class Title:
 
 @dataclass(frozen=True)
 class CardSet:
-    """Everything one box brings: seasons, decks, scoring cards, presets."""
+    """Everything one box brings (seasons, decks, scoring cards, presets), or the cards one
+    game uses when boxes are combined (see :func:`combined_set`)."""
 
     id: str
     edicts: dict[str, Names]
@@ -150,6 +164,7 @@ class CardSet:
     ambushes: dict[str, AmbushCard]
     scoring: dict[str, ScoringCard]
     presets: dict[str, tuple[str, ...]]
+    ruins: dict[str, RuinsCard] = field(default_factory=dict)
 
 
 def _read_toml(name: str) -> dict[str, Any]:
@@ -198,6 +213,7 @@ def _unique(items: list[Any], where: str) -> dict[str, Any]:
 def _load_set(file_name: str) -> CardSet:
     data = _read_toml(file_name)
     where = f"data/{file_name}"
+    box = _require(data, "set", str, where)
     seasons = tuple(
         Season(
             id=_require(s, "id", str, where),
@@ -239,12 +255,13 @@ def _load_set(file_name: str) -> CardSet:
         at = f"{where} ambush {a.get('id')}"
         ambushes.append(AmbushCard(
             id=_require(a, "id", str, at),
-            initial=_require(a, "initial", str, at),
+            initial=str(a.get("initial", "")),
             shape=Shape.from_art(_require(a, "shape", str, at)),
             direction=_one_of(_require(a, "direction", str, at), DIRECTIONS, at),
             corner=_one_of(_require(a, "corner", str, at), CORNERS, at),
             effect=_one_of(a.get("effect", "none"), EFFECTS, at),
             names=Names.from_data(_require(a, "names", dict, at), at),
+            box=box,
         ))
     scoring = []
     for s in data.get("scoring", []):
@@ -255,9 +272,18 @@ def _load_set(file_name: str) -> CardSet:
             solo=_require(s, "solo", int, at),
             names=Names.from_data(_require(s, "names", dict, at), at),
             text=_require(s, "text", str, at),
+            box=box,
         ))
+    ruins = [
+        RuinsCard(
+            id=_require(r, "id", str, f"{where} ruins"),
+            names=Names.from_data(_require(r, "names", dict, f"{where} ruins {r.get('id')}"),
+                                  f"{where} ruins {r.get('id')}"),
+        )
+        for r in data.get("ruins", [])
+    ]
     card_set = CardSet(
-        id=_require(data, "set", str, where),
+        id=box,
         edicts={
             _require(e, "id", str, where): Names.from_data(_require(e, "names", dict, where),
                                                             where)
@@ -269,6 +295,7 @@ def _load_set(file_name: str) -> CardSet:
         ambushes=_unique(ambushes, where),
         scoring=_unique(scoring, where),
         presets={k: tuple(v) for k, v in data.get("presets", {}).items()},
+        ruins=_unique(ruins, where),
     )
     for season in seasons:
         for letter in season.edicts:
@@ -281,9 +308,61 @@ def _load_set(file_name: str) -> CardSet:
     return card_set
 
 
+BOXES = ("heroes", "base", "promo")  # promo: the ambush promo pack, ambushes only
+DECK_BOXES = ("heroes", "base")  # boxes with seasons and an explore deck
+
+
 @cache
+def card_sets() -> dict[str, CardSet]:
+    """Every box's cards, by box id; ids are unique across boxes."""
+    sets = {box: _load_set(f"{box}.toml") for box in BOXES}
+    owner: dict[str, str] = {}
+    for box, card_set in sets.items():
+        for group in (card_set.explore, card_set.heroes, card_set.ambushes, card_set.scoring,
+                      card_set.ruins):
+            for card_id in group:
+                if card_id in owner:
+                    raise DataError(f"data/{box}.toml: card id {card_id!r} is also in "
+                                    f"data/{owner[card_id]}.toml")
+                owner[card_id] = box
+    return sets
+
+
 def heroes_set() -> CardSet:
-    return _load_set("heroes.toml")
+    return card_sets()["heroes"]
+
+
+def base_set() -> CardSet:
+    return card_sets()["base"]
+
+
+def all_ambushes() -> dict[str, AmbushCard]:
+    """Every ambush card of every box, by id."""
+    return {k: v for card_set in card_sets().values() for k, v in card_set.ambushes.items()}
+
+
+def all_scoring_cards() -> dict[str, ScoringCard]:
+    """Every scoring card of every box, by id."""
+    return {k: v for card_set in card_sets().values() for k, v in card_set.scoring.items()}
+
+
+@cache
+def combined_set(seasons: str, explore: str, ruins: bool, heroes: bool) -> CardSet:
+    """The cards one game uses: one box's seasons, one box's explore deck (never mixed), the
+    base game's ruins cards if asked, the hero cards if asked, and every ambush and scoring
+    card (the config picks which of those are dealt)."""
+    sets = card_sets()
+    return CardSet(
+        id=f"{seasons}/{explore}",
+        edicts=sets[seasons].edicts,
+        seasons=sets[seasons].seasons,
+        explore=sets[explore].explore,
+        heroes=dict(sets["heroes"].heroes) if heroes else {},
+        ambushes=all_ambushes(),
+        scoring=all_scoring_cards(),
+        presets={},
+        ruins=dict(sets["base"].ruins) if ruins else {},
+    )
 
 
 @cache
@@ -296,6 +375,7 @@ def map_sides() -> dict[str, MapSide]:
             id=_require(s, "id", str, at),
             names=Names.from_data(_require(s, "names", dict, at), at),
             grid=_require(s, "grid", str, at).strip("\n"),
+            box=_one_of(_require(s, "set", str, at), DECK_BOXES, at),
         )
         try:
             side.new_sheet()
@@ -314,8 +394,3 @@ def titles() -> tuple[Title, ...]:
         for t in data["title"]
     ]
     return tuple(sorted(found, key=lambda t: -t.threshold))
-
-
-def all_scoring_cards() -> dict[str, ScoringCard]:
-    """Every scoring card known, by id (the base game's join them in a later set)."""
-    return dict(heroes_set().scoring)

@@ -1,10 +1,14 @@
-"""The flow of a Cartographers Heroes game: seasons, cards, simultaneous decisions, scoring.
+"""The flow of a Cartographers game: seasons, cards, simultaneous decisions, scoring.
 
 A game is built from a :class:`GameConfig` and a seed. Each revealed card hands some players
 a :class:`Decision` (draw a shape, place a hero, draw a monster on a neighbour's map, destroy
 a cell); :meth:`CartographersGame.pending_players` says who still owes one. When the last
 decision of a card is in, the game moves on by itself: season check, scoring, the ambushes'
 after-scoring effects, the next season's deck. Everything random comes from the seed.
+
+The same engine plays Cartographers Heroes, the base game and their combinations: the
+:class:`GameConfig` picks the boxes, and the differences are the cards themselves (ruins cards,
+ambushes with or without ongoing effects, hero cards or none) and the base game's fallback.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from herotable.cartographers.cards import (
     AmbushCard,
     ExploreCard,
     HeroCard,
-    heroes_set,
+    RuinsCard,
+    all_ambushes,
     map_sides,
 )
 from herotable.cartographers.config import EDICTS, GameConfig
@@ -57,7 +62,9 @@ class Decision:
 
     ``kind``: ``draw`` (explore card), ``hero``, ``monster`` (ambush, on ``sheet``'s map) or
     ``destroy`` (one cell of ``allowed``). ``fallback`` means no offered shape fits, so a
-    single cell is drawn instead.
+    single cell is drawn instead. ``ruins`` means a ruins card came before this explore card:
+    the shape must cover an empty ruins cell, or, with ``fallback``, no offered shape can, so
+    a single cell of any terrain is drawn anywhere.
     """
 
     kind: str
@@ -66,6 +73,7 @@ class Decision:
     fallback: bool = False
     allowed: int = 0
     reason: str = ""
+    ruins: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -75,6 +83,7 @@ class Decision:
             "fallback": self.fallback,
             "allowed": mask_names(self.allowed),
             "reason": self.reason,
+            "ruins": self.ruins,
         }
 
     @classmethod
@@ -86,6 +95,7 @@ class Decision:
             fallback=bool(data["fallback"]),
             allowed=mask_from_names(data["allowed"]),
             reason=str(data["reason"]),
+            ruins=bool(data.get("ruins", False)),
         )
 
 
@@ -130,14 +140,14 @@ class Standing:
 
 
 class CartographersGame:
-    """One game of Cartographers Heroes for 1 to 100 players."""
+    """One game of Cartographers (Heroes, base or combined) for 1 to 100 players."""
 
     name = "cartographers"
 
     def __init__(self, config: GameConfig | None = None, seed: int = 0) -> None:
         self.config = config or GameConfig()
         self.seed = seed
-        self.cards = heroes_set()
+        self.cards = self.config.card_set()
         self.rng = SeededRng(seed)
         self.log = ActionLog(self.name, self.config.to_json(), seed)
         self.events: list[dict[str, Any]] = []
@@ -145,14 +155,15 @@ class CartographersGame:
         self.sheets = [side.new_sheet() for _ in range(self.config.players)]
         self.scoring = self.config.scoring or self._deal_scoring()
         self.season_index = 0
-        self.ambush_deck = list(self.config.ambushes)
+        self.ambush_deck = list(self.config.ambushes) or self._deal_ambushes()
         self.rng.shuffle(self.ambush_deck)
         self.hero_deck = list(self.cards.heroes)
         self.rng.shuffle(self.hero_deck)
-        self.deck: list[str] = list(self.cards.explore)
+        self.deck: list[str] = [*self.cards.explore, *self.cards.ruins]
         self._add_season_cards()
         self.revealed: list[str] = []  # this season's cards, in reveal order
         self.current: str | None = None
+        self.ruins_pending = False  # a ruins card waits for the next explore card
         self.stage = "reveal"  # reveal -> resolve -> (effects) -> reveal ...; "over" at the end
         self.effect_queue: list[str] = []
         self.ambushes_in_play: list[str] = []  # revealed ambushes, in reveal order
@@ -163,13 +174,22 @@ class CartographersGame:
     # ------------------------------------------------------------------ set-up
 
     def _deal_scoring(self) -> tuple[str, ...]:
-        """One random card of each category, then placed at random under edicts A-D."""
+        """One random card of each category from the chosen boxes, then placed at random under
+        edicts A-D."""
         by_category: dict[str, list[str]] = {}
         for card in self.cards.scoring.values():
-            by_category.setdefault(card.category, []).append(card.id)
+            if card.box in self.config.scoring_boxes:
+                by_category.setdefault(card.category, []).append(card.id)
         chosen = [self.rng.choice(by_category[cat]) for cat in sorted(by_category)]
         self.rng.shuffle(chosen)
         return tuple(chosen)
+
+    def _deal_ambushes(self) -> list[str]:
+        """Four ambush cards from the chosen boxes (all of them when the boxes hold four)."""
+        pool = [a.id for a in all_ambushes().values() if a.box in self.config.ambush_boxes]
+        if len(pool) > 4:
+            self.rng.shuffle(pool)
+        return pool[:4]
 
     def _add_season_cards(self) -> None:
         """Shuffle in the top ambush and hero card (unseen) with the explore deck."""
@@ -193,11 +213,13 @@ class CartographersGame:
     def season(self) -> str:
         return self.cards.seasons[min(self.season_index, 3)].id
 
-    def card(self, card_id: str) -> ExploreCard | HeroCard | AmbushCard:
+    def card(self, card_id: str) -> ExploreCard | HeroCard | AmbushCard | RuinsCard:
         if card_id in self.cards.explore:
             return self.cards.explore[card_id]
         if card_id in self.cards.heroes:
             return self.cards.heroes[card_id]
+        if card_id in self.cards.ruins:
+            return self.cards.ruins[card_id]
         return self.cards.ambushes[card_id]
 
     def season_time(self) -> int:
@@ -258,15 +280,23 @@ class CartographersGame:
         if decision.kind == "monster":
             shape = self.cards.ambushes[decision.card].shape
             return [m for m in shape.placements if not m & filled]
-        return [m for m in self.cards.explore[decision.card].placements if not m & filled]
+        masks = self.cards.explore[decision.card].placements
+        if decision.ruins:
+            empty_ruins = self.sheets[decision.sheet].ruins & ~filled
+            return [m for m in masks if m & empty_ruins and not m & filled]
+        return [m for m in masks if not m & filled]
 
     def terrain_options(self, player: int) -> tuple[str, ...]:
         decision = self.pending.get(player)
         if decision is None or decision.kind != "draw":
             return ()
-        if decision.fallback:
-            return FALLBACK_TERRAINS
-        return self.cards.explore[decision.card].terrains
+        return self._terrains_for(decision)
+
+    def _terrains_for(self, decision: Decision) -> tuple[str, ...]:
+        card = self.cards.explore[decision.card]
+        if not decision.fallback or (self.config.fallback_from_card and not decision.ruins):
+            return card.terrains
+        return FALLBACK_TERRAINS
 
     def legal_actions(self, player: int) -> list[CartographersAction]:
         decision = self.pending.get(player)
@@ -358,11 +388,13 @@ class CartographersGame:
         card = self.cards.explore[decision.card]
         sheet = self.sheets[player]
         if decision.fallback:
-            if action.terrain not in FALLBACK_TERRAINS:
-                raise IllegalAction(f"the fallback cell may be {', '.join(FALLBACK_TERRAINS)}",
+            terrains = self._terrains_for(decision)
+            if action.terrain not in terrains:
+                raise IllegalAction(f"the fallback cell may be {', '.join(terrains)}",
                                     rule="terrain")
             if action.cells.bit_count() != 1:
-                raise IllegalAction("no offered shape fits your map, so draw a single cell",
+                why = "covers no empty ruins" if decision.ruins else "fits your map"
+                raise IllegalAction(f"no offered shape {why}, so draw a single cell",
                                     rule="fallback")
             self._check_free(sheet, action.cells)
             coin = False
@@ -378,6 +410,9 @@ class CartographersGame:
                 raise IllegalAction(
                     f"those cells are not a shape of {card.names.en} ({shapes}, turned or "
                     "mirrored)", rule="shape")
+            if decision.ruins and not action.cells & sheet.ruins & ~sheet.filled:
+                raise IllegalAction("after a ruins card the shape must cover an empty ruins "
+                                    "cell", rule="ruins")
             coin = option.coin
         del self.pending[player]
         sheet.draw(action.cells, action.terrain)
@@ -518,13 +553,19 @@ class CartographersGame:
         self.stage = "resolve"
         self._event("reveal", card=card_id)
         card = self.card(card_id)
-        if isinstance(card, ExploreCard):
+        if isinstance(card, RuinsCard):
+            # The next card is revealed at once; the ruins wait for the next explore card.
+            self.ruins_pending = True
+            self.stage = "reveal"
+        elif isinstance(card, ExploreCard):
+            ruins, self.ruins_pending = self.ruins_pending, False
             for p, sheet in enumerate(self.sheets):
-                fits = any(not m & sheet.filled for m in card.placements)
+                target = sheet.ruins & ~sheet.filled if ruins else FULL
+                fits = any(m & target and not m & sheet.filled for m in card.placements)
                 if fits:
-                    self.pending[p] = Decision("draw", p, card_id)
+                    self.pending[p] = Decision("draw", p, card_id, ruins=ruins)
                 elif not sheet.is_full():
-                    self.pending[p] = Decision("draw", p, card_id, fallback=True)
+                    self.pending[p] = Decision("draw", p, card_id, fallback=True, ruins=ruins)
         elif isinstance(card, HeroCard):
             for p, sheet in enumerate(self.sheets):
                 if not sheet.is_full():
@@ -582,9 +623,10 @@ class CartographersGame:
 
     def _next_season(self) -> None:
         self.season_index += 1
-        # Revealed explore cards go back; revealed heroes and ambushes leave the game.
-        self.deck += [c for c in self.revealed if c in self.cards.explore]
+        # Revealed explore and ruins cards go back; revealed heroes and ambushes leave the game.
+        self.deck += [c for c in self.revealed if c in self.cards.explore or c in self.cards.ruins]
         self.revealed = []
+        self.ruins_pending = False
         self._add_season_cards()
         self.stage = "reveal"
         self._event("season_start", season=self.season)
@@ -618,6 +660,7 @@ class CartographersGame:
             "season_threshold": self.season_threshold(),
             "revealed": list(self.revealed),
             "current": self.current,
+            "ruins_pending": self.ruins_pending,
             "deck_size": len(self.deck),
             "ambushes_in_play": list(self.ambushes_in_play),
             "waiting_for": self.pending_players(),
@@ -647,7 +690,7 @@ class CartographersGame:
         game = cls.__new__(cls)
         game.config = GameConfig.from_json(data["config"])
         game.seed = int(data["seed"])
-        game.cards = heroes_set()
+        game.cards = game.config.card_set()
         game.rng = SeededRng(0)
         game.rng.state = int(data["rng"])
         game.log = ActionLog.from_json(data["log"])
@@ -660,6 +703,7 @@ class CartographersGame:
         game.hero_deck = list(data["hero_deck"])
         game.revealed = list(data["revealed"])
         game.current = data["current"]
+        game.ruins_pending = bool(data.get("ruins_pending", False))
         game.stage = str(data["stage"])
         game.effect_queue = list(data["effect_queue"])
         game.ambushes_in_play = list(data["ambushes_in_play"])
@@ -670,7 +714,7 @@ class CartographersGame:
 
     def _check_loaded(self) -> None:
         """Refuse a state that names unknown cards or players (a corrupt save)."""
-        known = {*self.cards.explore, *self.cards.heroes, *self.cards.ambushes}
+        known = {*self.cards.explore, *self.cards.heroes, *self.cards.ambushes, *self.cards.ruins}
         for card_id in [*self.deck, *self.ambush_deck, *self.hero_deck, *self.revealed]:
             if card_id not in known:
                 raise IllegalAction(f"unknown card {card_id!r} in saved state", rule="corrupt")
