@@ -8,19 +8,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
 from herotable.core.errors import HerotableError
 
+if TYPE_CHECKING:
+    from herotable.cartographers.config import GameConfig
+
 app = typer.Typer(
-    help="herotable: Cartographers Heroes (and soon Heroes of Dominaria) on the computer.",
+    help="herotable: Cartographers (Heroes and base) and soon Heroes of Dominaria.",
     no_args_is_help=True,
     add_completion=False,
 )
-cartographers_app = typer.Typer(help="Cartographers Heroes.", no_args_is_help=True)
+cartographers_app = typer.Typer(help="Cartographers: Heroes, the base game, and both combined.",
+                                no_args_is_help=True)
 app.add_typer(cartographers_app, name="cartographers")
 
 err_console = Console(stderr=True)
@@ -65,25 +70,123 @@ def cartographers_score(
     console.print(f"{'total':24} {sum(stars.values()) - penalty:4d}")
 
 
+PresetOption = Annotated[str, typer.Option(
+    help="Set-up preset: heroes, base, heroes+base or first_game; options below override it.")]
+SideOption = Annotated[str | None, typer.Option(help="Map side for everyone: A, B, C or D.")]
+SeasonsOption = Annotated[str | None, typer.Option(
+    help="Season cards: heroes (summer 7) or base (summer 8).")]
+ExploreOption = Annotated[str | None, typer.Option(
+    help="Explore deck: heroes or base (never mixed).")]
+HeroesOption = Annotated[bool | None, typer.Option(
+    "--heroes/--no-heroes", help="Include the hero cards.")]
+CardOption = Annotated[list[str] | None, typer.Option(
+    "--card", help="Scoring cards for edicts A-D, in order (give four, one per category).")]
+AmbushOption = Annotated[list[str] | None, typer.Option(
+    "--ambush", help="Ambush cards from any box (give four).")]
+RemoteOption = Annotated[bool | None, typer.Option(
+    "--remote-ambush/--no-remote-ambush",
+    help="Monsters place themselves on every map by the solo rule (for remote play).")]
+
+
+def _cartographers_config(
+    preset: str, players: int, names: str, side: str | None, seasons: str | None,
+    explore: str | None, heroes: bool | None, card: list[str] | None,
+    ambush: list[str] | None, remote_ambush: bool | None,
+) -> GameConfig:
+    """The preset with every option the person gave laid over it (validated)."""
+    from herotable.cartographers.config import GameConfig
+
+    overrides: dict[str, Any] = {
+        "players": players,
+        "names": tuple(n.strip() for n in names.split(",") if n.strip()),
+    }
+    given = {"side": side.upper() if side else None, "seasons": seasons, "explore": explore,
+             "heroes": heroes, "scoring": tuple(card) if card else None,
+             "ambushes": tuple(ambush) if ambush else None, "remote_ambush": remote_ambush}
+    overrides.update({k: v for k, v in given.items() if v is not None})
+    return GameConfig.preset(preset, **overrides)
+
+
+@cartographers_app.command("setup")
+def cartographers_setup(
+    preset: PresetOption = "heroes",
+    players: Annotated[int, typer.Option(help="Number of players (1 = solo).")] = 1,
+    side: SideOption = None,
+    seasons: SeasonsOption = None,
+    explore: ExploreOption = None,
+    heroes: HeroesOption = None,
+    card: CardOption = None,
+    ambush: AmbushOption = None,
+    remote_ambush: RemoteOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the config as JSON.")] = False,
+) -> None:
+    """Check a game set-up against the combining rules and show it (no game is started)."""
+    try:
+        config = _cartographers_config(preset, players, "", side, seasons, explore, heroes,
+                                       card, ambush, remote_ambush)
+    except HerotableError as exc:
+        raise fail(str(exc)) from exc
+    if as_json:
+        typer.echo(json.dumps(config.to_json()))
+        return
+    table = Table(title=f"Cartographers set-up ({preset})", show_header=False)
+    for label, value in config.describe():
+        table.add_row(label, value)
+    Console().print(table)
+
+
+@cartographers_app.command("cards")
+def cartographers_cards(
+    box: Annotated[str | None, typer.Option(help="Only this box: heroes, base or promo.")]
+    = None,
+    language: Annotated[str, typer.Option(help="Card names in en, ru, fr or pl.")] = "en",
+) -> None:
+    """List every card id (for --card and --ambush), by box and kind."""
+    from herotable.cartographers.cards import BOXES, card_sets
+
+    if box is not None and box not in BOXES:
+        raise fail(f"unknown box {box!r}; known: {', '.join(BOXES)}")
+    table = Table("box", "kind", "id", "name", "details")
+    for box_id, cards in card_sets().items():
+        if box is not None and box_id != box:
+            continue
+        rows: list[tuple[str, str, str, str]] = []
+        rows += [("explore", c.id, c.names.get(language), f"time {c.time}, "
+                  + ", ".join(c.terrains)) for c in cards.explore.values()]
+        rows += [("ruins", c.id, c.names.get(language), "time 0") for c in cards.ruins.values()]
+        rows += [("hero", c.id, c.names.get(language), "") for c in cards.heroes.values()]
+        rows += [("ambush", c.id, c.names.get(language),
+                  f"{c.direction}, {c.effect if c.effect != 'none' else 'no effect'}")
+                 for c in cards.ambushes.values()]
+        rows += [("scoring", c.id, c.names.get(language), f"{c.category}, solo {c.solo}")
+                 for c in cards.scoring.values()]
+        for row in rows:
+            table.add_row(box_id, *row)
+    Console().print(table)
+
+
 @cartographers_app.command("play")
 def cartographers_play(
+    preset: PresetOption = "heroes",
     players: Annotated[int, typer.Option(help="Number of players (1 = solo).")] = 1,
     names: Annotated[str, typer.Option(help="Comma-separated player names.")] = "",
-    side: Annotated[str, typer.Option(help="Map side: C or D.")] = "C",
+    side: SideOption = None,
+    seasons: SeasonsOption = None,
+    explore: ExploreOption = None,
+    heroes: HeroesOption = None,
+    card: CardOption = None,
+    ambush: AmbushOption = None,
+    remote_ambush: RemoteOption = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the decks (random if unset).")]
     = None,
-    card: Annotated[list[str] | None, typer.Option(
-        "--card", help="Scoring cards for edicts A-D, in order (give four).")] = None,
-    preset: Annotated[str, typer.Option(help="Scoring preset, e.g. first_game.")] = "",
     load: Annotated[Path | None, typer.Option(help="Resume a saved game file.")] = None,
     save: Annotated[Path | None, typer.Option(
         help="File to save to after every decision (default: ask).")] = None,
     language: Annotated[str, typer.Option(help="Card names in en, ru, fr or pl.")] = "en",
 ) -> None:
-    """Play Cartographers Heroes in the terminal, solo or hot-seat."""
+    """Play Cartographers (Heroes, base, or combined) in the terminal, solo or hot-seat."""
     import secrets
 
-    from herotable.cartographers.config import GameConfig
     from herotable.cartographers.game import CartographersGame
     from herotable.core.saves import load_game
     from herotable.terminal.play import play_cartographers
@@ -92,10 +195,8 @@ def cartographers_play(
         if load is not None:
             game = load_game(load, {CartographersGame.name: CartographersGame})
         else:
-            player_names = tuple(n.strip() for n in names.split(",") if n.strip())
-            options = {"players": players, "side": side.upper(), "names": player_names}
-            config = (GameConfig.preset(preset, **options) if preset
-                      else GameConfig(scoring=tuple(card or ()), **options))
+            config = _cartographers_config(preset, players, names, side, seasons, explore,
+                                           heroes, card, ambush, remote_ambush)
             game = CartographersGame(config, seed if seed is not None else secrets.randbits(32))
     except HerotableError as exc:
         raise fail(str(exc)) from exc

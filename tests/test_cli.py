@@ -78,3 +78,47 @@ def test_bad_play_options(tmp_path):
     result = runner.invoke(app, ["cartographers", "play", "--players", "0"])
     assert result.exit_code == 2
     assert "1 to 100 players" in result.stderr
+
+
+def test_setup_shows_and_checks_a_combination():
+    result = runner.invoke(app, ["cartographers", "setup", "--preset", "base", "--heroes",
+                                 "--side", "b"])
+    assert result.exit_code == 0, result.output
+    assert "base + ruins cards" in result.stdout and "│ B" in result.stdout
+    result = runner.invoke(app, ["cartographers", "setup", "--preset", "heroes+base", "--json"])
+    data = json.loads(result.stdout)
+    assert data["scoring_boxes"] == ["heroes", "base"]
+
+
+def test_setup_refuses_a_broken_combining_rule():
+    result = runner.invoke(app, ["cartographers", "setup", "--ambush", "goblin_attack"])
+    assert result.exit_code == 2
+    assert "exactly four different ambush cards" in result.stderr
+    result = runner.invoke(app, ["cartographers", "setup", "--explore", "heroes+base"])
+    assert result.exit_code == 2 and "forbid mixing" in result.stderr
+
+
+def test_cards_lists_every_box():
+    result = runner.invoke(app, ["cartographers", "cards"])
+    assert result.exit_code == 0
+    for card_id in ("temple_ruins", "ogre_charge", "the_broken_road", "kethras_gates"):
+        assert card_id in result.stdout
+    result = runner.invoke(app, ["cartographers", "cards", "--box", "nope"])
+    assert result.exit_code == 2
+
+
+def test_score_accepts_base_cards(tmp_path):
+    path = tmp_path / "map.txt"
+    path.write_text(MAP)
+    result = runner.invoke(app, ["cartographers", "score", str(path), "--card", "sentinel_wood",
+                                 "--card", "greenbough", "--json"])
+    assert result.exit_code == 0
+    # Forest A1-A3, B1-B3: A1 A2 A3 B1 on the edge; rows A B, columns 1 2 3.
+    assert json.loads(result.stdout)["cards"] == {"sentinel_wood": 4, "greenbough": 5}
+
+
+def test_play_base_game_from_the_command_line():
+    result = runner.invoke(app, ["cartographers", "play", "--preset", "base", "--seed", "1"],
+                           input="quit\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "map side A" in result.stdout

@@ -336,3 +336,38 @@ def test_every_language_renders(language: str) -> None:
     game = new_game()
     assert game.card("frontier_dwelling").names.get(language) in rendered(
         card_panel(game, "frontier_dwelling", language))
+
+
+# ---------------------------------------------------------------------- base game and ruins
+
+
+def test_base_solo_game_confirmed_at_once_reaches_the_end() -> None:
+    game = CartographersGame(GameConfig.preset("base"), seed=SEED)
+    seen: set[str] = set()
+    console = recording()
+    play_cartographers(game, console=console, read_line=confirm_always(game, seen))
+    out = console.export_text()
+    assert game.is_over and "Solo rating" in out
+    assert "Setup: players 1 (solo) · map side A · seasons base (summer 8)" in out
+    assert "hero" not in seen
+
+
+def test_ruins_decision_is_explained_and_enforced() -> None:
+    game = CartographersGame(GameConfig.preset("base"), seed=SEED)
+    game.deck = ["temple_ruins", "fishing_village", *game.deck]
+    game.pending = {}
+    game.stage = "reveal"
+    game._advance()
+    assert game.decision(0).ruins
+    editor = Editor.start(game, 0)
+    assert editor.problem() is None  # the editor starts on a placement over ruins
+    # Move the line of four to the bottom-right, away from every ruins cell of side A.
+    out = play(game, ["K8", "c"])
+    assert "must cover an empty ruins cell" in out
+    assert not game.sheets[0].village & mask_from_names(["K8"])
+
+
+def test_ruins_card_panel() -> None:
+    game = CartographersGame(GameConfig.preset("base"), seed=SEED)
+    assert "next explore card must be drawn over" in rendered(
+        card_panel(game, "outpost_ruins"))

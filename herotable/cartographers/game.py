@@ -290,9 +290,10 @@ class CartographersGame:
         decision = self.pending.get(player)
         if decision is None or decision.kind != "draw":
             return ()
-        return self._terrains_for(decision)
+        return self.terrain_options_for(decision)
 
-    def _terrains_for(self, decision: Decision) -> tuple[str, ...]:
+    def terrain_options_for(self, decision: Decision) -> tuple[str, ...]:
+        """The terrains a draw decision allows: the card's, or a fallback cell's."""
         card = self.cards.explore[decision.card]
         if not decision.fallback or (self.config.fallback_from_card and not decision.ruins):
             return card.terrains
@@ -388,7 +389,7 @@ class CartographersGame:
         card = self.cards.explore[decision.card]
         sheet = self.sheets[player]
         if decision.fallback:
-            terrains = self._terrains_for(decision)
+            terrains = self.terrain_options_for(decision)
             if action.terrain not in terrains:
                 raise IllegalAction(f"the fallback cell may be {', '.join(terrains)}",
                                     rule="terrain")

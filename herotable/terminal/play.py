@@ -41,6 +41,7 @@ from herotable.terminal.render import (
     legend,
     map_view,
     season_table,
+    setup_line,
     status_line,
 )
 
@@ -209,6 +210,9 @@ class Editor:
                    for r, c in cells(self.mask & sheet.filled)]
         if clashes:
             return "; ".join(clashes)
+        if self.decision.ruins and not self.decision.fallback and not (
+                self.mask & sheet.ruins & ~sheet.filled):
+            return "after a ruins card the shape must cover an empty ruins cell (R)"
         return "this placement is not allowed"
 
     def describe(self) -> Text:
@@ -380,7 +384,7 @@ class Session:
         # A fresh game has already revealed its first card (maybe an ambush): say so.
         self.notes: list[RenderableType] = (
             [Text("Resuming a saved game.", "bold")] if game.log.entries
-            else event_views(game, game.events, language))
+            else [setup_line(game.config), *event_views(game, game.events, language)])
 
     def name(self, player: int) -> str:
         return self.game.config.player_name(player)

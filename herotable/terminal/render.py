@@ -20,8 +20,8 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from herotable.cartographers.cards import AmbushCard, ExploreCard, HeroCard
-from herotable.cartographers.config import EDICTS
+from herotable.cartographers.cards import AmbushCard, ExploreCard, HeroCard, RuinsCard
+from herotable.cartographers.config import EDICTS, GameConfig
 from herotable.cartographers.game import CartographersGame, Decision
 from herotable.cartographers.grid import ROW_LETTERS, SIZE, bit
 from herotable.cartographers.shapes import MONO, Shape
@@ -259,9 +259,11 @@ def card_panel(game: CartographersGame, card_id: str, language: str = "en",
             terrains.append_text(terrain_swatch(t, selected=t == terrain))
         parts.append(terrains)
         parts.append(_shape_options(card, shape_index, terrain))
-        if decision is not None and decision.fallback:
-            parts.append(Text("No shape fits your map: draw one cell of any terrain instead.",
-                              "bold yellow"))
+        if decision is not None:
+            parts.extend(_draw_constraints(game, decision))
+    elif isinstance(card, RuinsCard):
+        parts.append(Text("Ruins card · time 0", "dim"))
+        parts.append(Text("The next explore card must be drawn over an empty ruins cell."))
     elif isinstance(card, HeroCard):
         parts.append(Text("Hero card · time 0", "dim"))
         parts.append(Text("Draw the hero in an empty cell. Monsters on its attack cells are "
@@ -273,6 +275,21 @@ def card_panel(game: CartographersGame, card_id: str, language: str = "en",
     title = Text(card.names.get(language), "bold")
     return Panel(Group(*parts), title=title, title_align="left", expand=False,
                  box=box.ROUNDED, width=44)
+
+
+def _draw_constraints(game: CartographersGame, decision: Decision) -> list[Text]:
+    """What a ruins card before this one, or a full map, changes about the drawing."""
+    if decision.ruins and decision.fallback:
+        return [Text("After the ruins card no shape can cover an empty ruins cell: draw one "
+                     "cell of any terrain, anywhere.", "bold yellow")]
+    if decision.ruins:
+        return [Text("Ruins card before this one: the shape must cover an empty ruins "
+                     "cell (R).", "bold yellow")]
+    if decision.fallback:
+        terrains = ", ".join(game.terrain_options_for(decision))
+        return [Text(f"No shape fits your map: draw one cell instead ({terrains}).",
+                     "bold yellow")]
+    return []
 
 
 def _ambush_parts(card: AmbushCard, decision: Decision | None,
@@ -303,6 +320,13 @@ def _ambush_parts(card: AmbushCard, decision: Decision | None,
 
 def scoring_name(game: CartographersGame, card_id: str, language: str = "en") -> str:
     return game.cards.scoring[card_id].names.get(language)
+
+
+def setup_line(config: GameConfig) -> Text:
+    """The game's set-up in one line, so players can check the boxes and options used."""
+    text = Text("Setup: ", "bold")
+    text.append(" · ".join(f"{label} {value}" for label, value in config.describe()), "dim")
+    return text
 
 
 def status_line(game: CartographersGame, player: int, language: str = "en") -> Text:
