@@ -32,7 +32,7 @@ from herotable.cartographers.actions import (
     DrawMonster,
     PlaceHero,
 )
-from herotable.cartographers.cards import heroes_set
+from herotable.cartographers.cards import all_scoring_cards, heroes_set
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.game import CartographersGame
 from herotable.cartographers.grid import cell_of
@@ -46,6 +46,8 @@ BENCH_CARD = "coastal_encampment"
 # The fixed half-filled map: a seeded random solo game stopped once half the map is filled.
 HALF_MAP_SEED = 20240601
 HALF_MAP_CELLS = 61  # of 121
+# Whole solo games are timed for each box and for both combined.
+SOLO_PRESETS = ("heroes", "base", "heroes+base")
 
 
 # ---------------------------------------------------------------- the random player
@@ -191,9 +193,10 @@ def run_bench(quick: bool = False, console: Console | None = None) -> dict[str, 
     legal_count = len([m for m in shape.placements if not m & filled])
     engine_game = _game_with_draw_of(half, BENCH_CARD)
     assert len(engine_game.placement_masks(0)) == legal_count  # both time the same work
-    card_ids = tuple(SCORERS)
+    scoring = all_scoring_cards()
+    heroes_cards = tuple(c for c in SCORERS if scoring[c].box == "heroes")
+    base_cards = tuple(c for c in SCORERS if scoring[c].box == "base")
 
-    solo = GameConfig(players=1, side="C")
     four = GameConfig(players=4, side="C")
 
     def placements(_: int) -> object:
@@ -202,11 +205,11 @@ def run_bench(quick: bool = False, console: Console | None = None) -> dict[str, 
     def engine_placements(_: int) -> object:
         return engine_game.placement_masks(0)
 
-    def score_all(_: int) -> object:
-        return [score_card(card_id, sheet) for card_id in card_ids]
+    def score_all(card_ids: tuple[str, ...]) -> Callable[[int], object]:
+        return lambda _: [score_card(card_id, sheet) for card_id in card_ids]
 
-    def solo_game(i: int) -> object:
-        return play_random_game(CartographersGame(solo, i), SeededRng(i))
+    def random_game(config: GameConfig) -> Callable[[int], object]:
+        return lambda i: play_random_game(CartographersGame(config, i), SeededRng(i))
 
     def four_player_game(i: int) -> object:
         return play_random_game(CartographersGame(four, i), SeededRng(i))
@@ -228,10 +231,17 @@ def run_bench(quick: bool = False, console: Console | None = None) -> dict[str, 
         ("placements_us", "(a) placements, raw scan", placements, n(3000), 10, 50e3, "us"),
         ("placement_masks_us", "(a) placements, placement_masks()", engine_placements,
          n(3000), 10, 50e3, "us"),
-        ("score_16_cards_us", "(b) score all 16 cards", score_all, n(2000), 5, 150e3, "us"),
-        ("solo_game_ms", "(c) solo game, random play", solo_game, n(500), 1, 4e6, "ms"),
-        ("four_player_game_ms", "(d) 4-player game, random play", four_player_game, n(200), 1,
-         None, "ms"),
+        ("score_heroes_cards_us", "(b) score the 16 Heroes cards", score_all(heroes_cards),
+         n(2000), 5, 150e3, "us"),
+        ("score_base_cards_us", "(b) score the 16 base cards", score_all(base_cards),
+         n(2000), 5, 150e3, "us"),
+        *[(f"solo_game_{preset}_ms", f"(c) solo game, {preset} preset, random play",
+           random_game(GameConfig.preset(preset)), n(500), 1, 4e6, "ms")
+          for preset in SOLO_PRESETS],
+        ("four_player_game_ms", "(d) 4-player game, heroes, random play", four_player_game,
+         n(200), 1, None, "ms"),
+        ("four_player_base_game_ms", "(d) 4-player game, base, random play",
+         random_game(GameConfig.preset("base", players=4)), n(200), 1, None, "ms"),
         ("json_round_trip_us", "(e) JSON round trip (4p, 60 actions)", json_round_trip,
          n(1000), 1, None, "us"),
     ]

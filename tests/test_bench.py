@@ -16,9 +16,13 @@ from herotable.core.rng import SeededRng
 EXPECTED_KEYS = {
     "placements_us",
     "placement_masks_us",
-    "score_16_cards_us",
-    "solo_game_ms",
+    "score_heroes_cards_us",
+    "score_base_cards_us",
+    "solo_game_heroes_ms",
+    "solo_game_base_ms",
+    "solo_game_heroes+base_ms",
     "four_player_game_ms",
+    "four_player_base_game_ms",
     "json_round_trip_us",
 }
 
