@@ -26,29 +26,52 @@ from herotable.cartographers.actions import (
     PlaceHero,
     parse_action,
 )
-from herotable.cartographers.cards import heroes_set
-from herotable.cartographers.config import GameConfig
+from herotable.cartographers.cards import (
+    CATEGORIES,
+    all_ambushes,
+    all_scoring_cards,
+    card_sets,
+)
+from herotable.cartographers.config import PRESETS, GameConfig
 from herotable.cartographers.game import CartographersGame
 from herotable.cartographers.grid import FULL, SIZE, cell_of, neighbours
 from herotable.cartographers.sheet import COIN_TRACK, DRAWN_TERRAINS, MapSheet
 from herotable.core.errors import IllegalAction, NotationError
 from herotable.core.rng import SeededRng
 
-# Enough decisions for any game: 4 seasons of at most 13 cards, each card asking every
-# player for at most a monster and a destroy, plus the after-scoring troll. A game that
-# needs more is stuck in a loop.
-MAX_ACTIONS_PER_PLAYER = 4 * 13 * 2 + 4
+# Enough decisions for any game: 4 seasons of at most 13 explore cards and a few ambushes and
+# heroes, each card asking every player for at most a monster and a destroy, plus the
+# after-scoring troll. A game that needs more is stuck in a loop.
+MAX_ACTIONS_PER_PLAYER = 4 * 20 * 2 + 4
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 
 
+_SCORING_BY_CATEGORY = {
+    category: sorted(c.id for c in all_scoring_cards().values() if c.category == category)
+    for category in CATEGORIES
+}
+
+
 @st.composite
-def configs(draw: st.DrawFn) -> GameConfig:
+def configs(draw: st.DrawFn, preset: str | None = None) -> GameConfig:
+    """Any set-up the combining rules allow: a preset, then maybe free choices over it."""
+    preset = preset or draw(st.sampled_from(tuple(PRESETS)))
     players = draw(st.integers(min_value=1, max_value=4))
-    side = draw(st.sampled_from(("C", "D")))
-    remote = players > 1 and draw(st.booleans())
-    scoring = heroes_set().presets["first_game"] if draw(st.booleans()) else ()
-    return GameConfig(players=players, side=side, remote_ambush=remote, scoring=scoring)
+    options: dict[str, object] = {"players": players,
+                                  "remote_ambush": players > 1 and draw(st.booleans())}
+    if draw(st.booleans()):
+        options["side"] = draw(st.sampled_from("ABCD"))
+    if draw(st.booleans()):  # free choice over the preset
+        options["seasons"] = draw(st.sampled_from(("heroes", "base")))
+        options["explore"] = draw(st.sampled_from(("heroes", "base")))
+        options["heroes"] = draw(st.booleans())
+        ambushes = draw(st.lists(st.sampled_from(sorted(all_ambushes())), min_size=4,
+                                 max_size=4, unique=True))
+        options["ambushes"] = tuple(ambushes)
+        scoring = [draw(st.sampled_from(_SCORING_BY_CATEGORY[c])) for c in CATEGORIES]
+        options["scoring"] = tuple(draw(st.permutations(scoring)))
+    return GameConfig.preset(preset, **options)
 
 
 # ---------------------------------------------------------------- map invariants
@@ -145,8 +168,9 @@ def _one_cell(rng: SeededRng) -> tuple[int, int]:
     return rng.below(SIZE), rng.below(SIZE)
 
 
-_ALL_SHAPES = [o.shape for card in heroes_set().explore.values() for o in card.shapes]
-_ALL_SHAPES += [card.shape for card in heroes_set().ambushes.values()]
+_ALL_SHAPES = [o.shape for box in card_sets().values() for card in box.explore.values()
+               for o in card.shapes]
+_ALL_SHAPES += [card.shape for card in all_ambushes().values()]
 # Terrains the engine must refuse even though an action object can carry them.
 _JUNK_TERRAINS = (*TERRAIN_WORDS, "mountain", "hero", "ruins", "lava")
 # Actions off the 11x11 map or with impossible turns. Several were once accepted: a hero at
@@ -285,8 +309,18 @@ def test_random_legal_games_keep_every_invariant(
     play_checked(config, seed, player_seed, junk_seed)
 
 
+@pytest.mark.parametrize("preset", tuple(PRESETS))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=seeds, player_seed=seeds, junk_seed=seeds)
+def test_every_preset_plays_to_the_end(
+    preset: str, data: st.DataObject, seed: int, player_seed: int, junk_seed: int
+) -> None:
+    config = data.draw(configs(preset=preset))
+    play_checked(config, seed, player_seed, junk_seed)
+
+
 @settings(max_examples=10, deadline=None)
-@given(seed=seeds, player_seed=seeds, junk_seed=seeds, side=st.sampled_from(("C", "D")))
+@given(seed=seeds, player_seed=seeds, junk_seed=seeds, side=st.sampled_from("ABCD"))
 def test_bigger_tables_keep_every_invariant(
     seed: int, player_seed: int, junk_seed: int, side: str
 ) -> None:
