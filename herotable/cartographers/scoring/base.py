@@ -5,7 +5,6 @@ from __future__ import annotations
 from herotable.cartographers.grid import (
     EDGE,
     LINES,
-    ROWS,
     SIZE,
     bit,
     cluster_of,
@@ -20,29 +19,16 @@ from herotable.cartographers.scoring.common import (
     ScoreResult,
     best_of,
     card,
+    rows_plus_cols,
     stars_per_group,
 )
 from herotable.cartographers.sheet import MapSheet
 
-_ROW_0 = ROWS[0]
 # _SQUARE[k]: the k x k block whose top-left cell is A1; shifted to place a square.
 _SQUARE = tuple(sum(((1 << k) - 1) << (SIZE * i) for i in range(k)) for k in range(SIZE + 1))
 # The Broken Road's diagonals: each starts on the left edge (row r, column 1) and runs down
 # and right until it meets the bottom edge, so the last one is the single cell K1.
 _DIAGONALS = tuple(sum(bit(r + i, i) for i in range(SIZE - r)) for r in range(SIZE))
-
-
-def _rows_plus_cols(mask: int) -> int:
-    """How many rows, plus how many columns, hold a cell of ``mask``."""
-    rows = 0
-    folded = 0  # every row ORed onto row 0: its bits are the occupied columns
-    while mask:
-        part = mask & _ROW_0
-        if part:
-            rows += 1
-            folded |= part
-        mask >>= SIZE
-    return rows + folded.bit_count()
 
 
 # ---------------------------------------------------------------- forest
@@ -59,7 +45,7 @@ def sentinel_wood(sheet: MapSheet) -> ScoreResult:
 def greenbough(sheet: MapSheet) -> ScoreResult:
     """One star per row and one per column holding at least one forest."""
     forest = sheet.forest
-    return ScoreResult(_rows_plus_cols(forest), forest) if forest else NOTHING
+    return ScoreResult(rows_plus_cols(forest), forest) if forest else NOTHING
 
 
 @card("treetower")

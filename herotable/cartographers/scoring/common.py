@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from herotable.cartographers.grid import neighbours
+from herotable.cartographers.grid import ROWS, SIZE, neighbours
 from herotable.cartographers.sheet import MapSheet
 from herotable.core.errors import HerotableError
 
@@ -57,6 +57,20 @@ def best_of(groups: Iterable[int], score: Callable[[int], ScoreResult]) -> Score
         if result.stars > best.stars:
             best = result
     return best
+
+def rows_plus_cols(mask: int) -> int:
+    """How many rows, plus how many columns, hold a cell of ``mask``."""
+    first_row = ROWS[0]
+    rows = 0
+    folded = 0  # every row ORed onto row 0: its bits are the occupied columns
+    while mask:
+        part = mask & first_row
+        if part:
+            rows += 1
+            folded |= part
+        mask >>= SIZE
+    return rows + folded.bit_count()
+
 
 def card(card_id: str) -> Callable[[Scorer], Scorer]:
     def register(scorer: Scorer) -> Scorer:

@@ -17,6 +17,7 @@ from herotable.cartographers.scoring.common import (
     ScoreResult,
     best_of,
     card,
+    rows_plus_cols,
     stars_per_group,
 )
 from herotable.cartographers.sheet import MapSheet
@@ -25,7 +26,6 @@ from herotable.cartographers.sheet import MapSheet
 # pattern inside its row, or the right shift would wrap into the next row's first columns.
 _COLS_UP_TO_7 = sum(COLS[:8])  # a horizontal run of 4 fits
 _COLS_UP_TO_9 = sum(COLS[:10])  # a 2x2 square fits
-_ROW_0 = ROWS[0]
 # _VERTICAL_RUN[k]: k cells stacked in column 0 from row 0; shifted to place a run.
 _VERTICAL_RUN = tuple(sum(1 << (SIZE * i) for i in range(k)) for k in range(SIZE + 1))
 _ODD_PRINTED_COLS = COLS[0::2]  # printed columns 1, 3, ..., 11
@@ -160,19 +160,6 @@ def gnomish_colony(sheet: MapSheet) -> ScoreResult:
     return stars_per_group(clusters(village), 6, lambda cluster: bool(cluster & corners))
 
 
-def _rows_plus_cols(mask: int) -> int:
-    """How many rows, plus how many columns, hold a cell of ``mask``."""
-    rows = 0
-    folded = 0  # every row ORed onto row 0: its bits are the occupied columns
-    while mask:
-        part = mask & _ROW_0
-        if part:
-            rows += 1
-            folded |= part
-        mask >>= SIZE
-    return rows + folded.bit_count()
-
-
 @card("caravansary")
 def caravansary(sheet: MapSheet) -> ScoreResult:
     """One star per row and per column reached by the best-spread village cluster."""
@@ -185,7 +172,7 @@ def caravansary(sheet: MapSheet) -> ScoreResult:
         return ScoreResult(2, first) if first else NOTHING
     # A cluster of 2+ cells spans at least 3 rows plus columns, so lone cells cannot win.
     return best_of(clusters(joined),
-                    lambda cluster: ScoreResult(_rows_plus_cols(cluster), cluster))
+                    lambda cluster: ScoreResult(rows_plus_cols(cluster), cluster))
 
 
 # ---------------------------------------------------------------- general
