@@ -39,6 +39,8 @@ from herotable.cartographers.grid import cell_of
 from herotable.cartographers.scoring import SCORERS, score_card
 from herotable.cartographers.sheet import MapSheet
 from herotable.core.rng import SeededRng
+from herotable.dominaria.config import DominariaConfig
+from herotable.dominaria.game import DominariaGame
 
 # coastal_encampment's L-tetromino has 8 distinct orientations and 720 placements on an empty
 # map, tied for the most of any explore shape: the worst case of a placement scan.
@@ -101,6 +103,29 @@ def half_filled_game(seed: int = HALF_MAP_SEED, cells: int = HALF_MAP_CELLS) -> 
         if game.is_over:  # cannot happen for a sane threshold; say so rather than loop
             raise RuntimeError(f"seed {seed} ended before {cells} cells were filled")
         game.apply(0, random_legal_action(game, 0, rng))
+    return game
+
+
+def play_random_dominaria(game: DominariaGame, rng: SeededRng) -> int:
+    """Play a Heroes of Dominaria game to the end, each action drawn uniformly from
+    ``legal_actions`` with the player's own seeded generator; returns the actions applied."""
+    count = 0
+    while not game.is_over:
+        player = game.pending_players()[0]
+        actions = game.legal_actions(player)
+        game.apply(player, actions[rng.below(len(actions))])
+        count += 1
+    return count
+
+
+def dominaria_mid_game(seed: int = HALF_MAP_SEED) -> DominariaGame:
+    """A fixed 4-player Dominaria game played at random into its fifth round."""
+    game = DominariaGame(DominariaConfig(players=4), seed)
+    rng = SeededRng(seed)
+    while game.stage != "play" or game.round < 5:
+        player = game.pending_players()[0]
+        actions = game.legal_actions(player)
+        game.apply(player, actions[rng.below(len(actions))])
     return game
 
 
@@ -226,6 +251,15 @@ def run_bench(quick: bool = False, console: Console | None = None) -> dict[str, 
         # What a save and a load cost: state -> JSON text -> state.
         return CartographersGame.from_json(json.loads(json.dumps(mid.to_json())))
 
+    dominaria_mid = dominaria_mid_game()
+    dominaria_player = dominaria_mid.pending_players()[0]
+
+    def dominaria_legal(_: int) -> object:
+        return dominaria_mid.legal_actions(dominaria_player)
+
+    def dominaria_game(i: int) -> object:
+        return play_random_dominaria(DominariaGame(DominariaConfig(players=4), i), SeededRng(i))
+
     # key, label, run, samples, calls per sample, target (ns), display unit
     specs: list[tuple[str, str, Callable[[int], object], int, int, float | None, str]] = [
         ("placements_us", "(a) placements, raw scan", placements, n(3000), 10, 50e3, "us"),
@@ -244,6 +278,10 @@ def run_bench(quick: bool = False, console: Console | None = None) -> dict[str, 
          random_game(GameConfig.preset("base", players=4)), n(200), 1, None, "ms"),
         ("json_round_trip_us", "(e) JSON round trip (4p, 60 actions)", json_round_trip,
          n(1000), 1, None, "us"),
+        ("dominaria_legal_actions_us", "(f) Dominaria: legal actions, 4p round 5",
+         dominaria_legal, n(2000), 5, None, "us"),
+        ("dominaria_game_ms", "(g) Dominaria: 4-player game, random play", dominaria_game,
+         n(200), 1, 50e6, "ms"),
     ]
     figures = [
         Figure(key, label, _median_ns(run, samples, inner), samples * inner, target, unit)

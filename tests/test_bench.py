@@ -24,6 +24,8 @@ EXPECTED_KEYS = {
     "four_player_game_ms",
     "four_player_base_game_ms",
     "json_round_trip_us",
+    "dominaria_legal_actions_us",
+    "dominaria_game_ms",
 }
 
 

@@ -1,0 +1,1 @@
+"""Heroes of Dominaria: the editable data pack and, in time, the rules engine."""

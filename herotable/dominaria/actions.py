@@ -1,0 +1,84 @@
+"""Heroes of Dominaria actions: one value object with a text notation that round-trips.
+
+>>> str(parse_action("manalith hammerheim pay R R G W U"))
+'manalith hammerheim pay R R G W U'
+
+Every action is a verb and its arguments (location, quest, artifact ids); abilities that cost
+mana may name the tokens to pay with after ``pay``, otherwise the engine pays by its rule
+(see :func:`herotable.dominaria.rules.auto_payment`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from herotable.core.errors import NotationError
+from herotable.dominaria.pack import COLOURS
+
+# verb -> (how many arguments, what they are, whether a payment may follow)
+VERBS: dict[str, tuple[tuple[int, ...], str, bool]] = {
+    "keep": ((1, 2), "the card(s) to keep", False),
+    "place": ((1,), "a start location", False),
+    "move": ((2,), "from and to locations", False),
+    "collect": ((1,), "a location", False),
+    "recruit": ((1,), "a start location", True),
+    "discover": ((1,), "a location with an artifact token", True),
+    "confront": ((1,), "a location with a Cabal token", True),
+    "manalith": ((1,), "a location", True),
+    "leyline": ((2,), "two adjacent locations", True),
+    "use": ((1,), "an artifact in play", False),
+    "start": ((1,), "a quest in your hand", False),
+    "complete": ((1,), "a quest in hand or in play", False),
+    "claim": ((1,), "a public quest", False),
+    "end": ((0,), "nothing", False),
+}
+# What each planeswalker ability costs: one mana of the colour plus this much of any colour.
+ABILITY_COSTS: dict[str, tuple[str, int]] = {
+    "recruit": ("W", 4),
+    "discover": ("U", 3),
+    "confront": ("B", 2),
+    "manalith": ("R", 4),
+    "leyline": ("G", 2),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DominariaAction:
+    verb: str
+    args: tuple[str, ...] = ()
+    pay: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        words = [self.verb, *self.args]
+        if self.pay:
+            words += ["pay", *self.pay]
+        return " ".join(words)
+
+
+def parse_action(text: str) -> DominariaAction:
+    """Read an action; a malformed one raises :class:`NotationError` saying what is wrong."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
+    words = text.strip().split()
+    if not words:
+        raise NotationError("empty action; try 'end' or 'move orvada urborg'")
+    verb, rest = words[0].lower(), words[1:]
+    if verb not in VERBS:
+        raise NotationError(f"unknown action {verb!r}; known: {', '.join(VERBS)}")
+    counts, what, payable = VERBS[verb]
+    pay: list[str] = []
+    if "pay" in rest:
+        if not payable:
+            raise NotationError(f"{verb} costs no mana, so it takes no 'pay'")
+        at = rest.index("pay")
+        rest, pay = rest[:at], [c.upper() for c in rest[at + 1:]]
+        if not pay:
+            raise NotationError("'pay' needs mana colours, like 'pay R G G'")
+        bad = [c for c in pay if c not in COLOURS]
+        if bad:
+            raise NotationError(f"unknown mana colour {bad[0]!r}; colours are "
+                                f"{' '.join(COLOURS)}")
+    if len(rest) not in counts:
+        wanted = " or ".join(str(c) for c in counts)
+        raise NotationError(f"{verb} takes {wanted} argument(s): {what}")
+    return DominariaAction(verb, tuple(a.lower() for a in rest), tuple(pay))

@@ -1,0 +1,84 @@
+"""How a Heroes of Dominaria game is set up: 2 to 4 planeswalkers, the variant, the data pack."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from herotable.core.errors import HerotableError
+from herotable.dominaria.pack import Pack, load_pack
+
+ROUNDS = {2: 11, 3: 10, 4: 9}  # the seed: the game ends after this many rounds
+
+
+class DominariaConfigError(HerotableError):
+    """A set-up the rules do not allow (player count, unknown planeswalker...)."""
+
+
+@dataclass(frozen=True)
+class DominariaConfig:
+    """``planeswalkers``: one board per player (default: the pack's first ones, in order).
+    ``two_mana``: the seed's variant with two mana tokens on each location at the start.
+    ``data``: a directory holding an edited data pack (None: the pack shipped with herotable).
+    """
+
+    players: int = 2
+    names: tuple[str, ...] = ()
+    planeswalkers: tuple[str, ...] = ()
+    two_mana: bool = False
+    data: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.players not in ROUNDS:
+            raise DominariaConfigError(
+                f"Heroes of Dominaria takes 2 to 4 players, not {self.players}")
+        if self.names and len(self.names) != self.players:
+            raise DominariaConfigError(f"{len(self.names)} names given for {self.players} "
+                                       "players")
+        known = self.pack().planeswalkers
+        if self.planeswalkers:
+            if len(self.planeswalkers) != self.players:
+                raise DominariaConfigError(
+                    f"{len(self.planeswalkers)} planeswalkers given for {self.players} players")
+            for walker in self.planeswalkers:
+                if walker not in known:
+                    raise DominariaConfigError(f"unknown planeswalker {walker!r}; known: "
+                                               f"{', '.join(known)}")
+            if len(set(self.planeswalkers)) != len(self.planeswalkers):
+                raise DominariaConfigError("each player needs a different planeswalker")
+        elif len(known) < self.players:
+            raise DominariaConfigError(f"the data pack has only {len(known)} planeswalkers")
+
+    def pack(self) -> Pack:
+        return load_pack(Path(self.data) if self.data else None)
+
+    @property
+    def rounds(self) -> int:
+        return ROUNDS[self.players]
+
+    def walkers(self) -> tuple[str, ...]:
+        return self.planeswalkers or tuple(self.pack().planeswalkers)[: self.players]
+
+    def player_name(self, player: int) -> str:
+        if self.names:
+            return self.names[player]
+        return self.pack().planeswalkers[self.walkers()[player]].name
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "names": list(self.names),
+                "planeswalkers": list(self.planeswalkers), "two_mana": self.two_mana,
+                "data": self.data}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DominariaConfig:
+        if not isinstance(data, dict):
+            raise DominariaConfigError("a game config is a JSON object")
+        try:
+            return cls(players=int(data.get("players", 2)),
+                       names=tuple(str(n) for n in data.get("names", ())),
+                       planeswalkers=tuple(str(p) for p in data.get("planeswalkers", ())),
+                       two_mana=bool(data.get("two_mana", False)),
+                       data=None if data.get("data") is None else str(data["data"]))
+        except (TypeError, ValueError) as exc:
+            raise DominariaConfigError(f"malformed game config: {exc}") from exc

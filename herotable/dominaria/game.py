@@ -1,0 +1,738 @@
+"""The flow of a Heroes of Dominaria game: set-up, turns (mana phase, action phase), rounds,
+final scoring.
+
+Stages: ``quests`` (every player keeps 2 of 4 dealt quests, in any order), ``heroes`` (starting
+Heroes placed in turn order; two players place two each), ``play`` (the current player acts
+until ``end``), ``over``. A "look at two, keep one" (new quest, artifact) is a choice the player
+answers with ``keep`` before anything else. Everything random comes from the seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from herotable.core.errors import IllegalAction
+from herotable.core.game import ActionLog, LogEntry
+from herotable.core.rng import SeededRng
+from herotable.dominaria.actions import DominariaAction, parse_action
+from herotable.dominaria.config import DominariaConfig
+from herotable.dominaria.pack import COLOURS, Effect, Pack
+from herotable.dominaria.rules import (
+    Cost,
+    ability_cost,
+    auto_payment,
+    can_pay,
+    collectable,
+    collects_allowed,
+    counters,
+    describe_requirement,
+    met,
+    moves_allowed,
+    payment_problem,
+    score,
+)
+from herotable.dominaria.state import Choice, PlayerState
+
+MANA_PER_COLOUR = 24  # 120 mana tokens, 5 colours
+CABAL_TOKENS = 20
+ARTIFACT_TOKENS = 15
+SETUP_QUESTS_DEALT, SETUP_QUESTS_KEPT = 4, 2
+STAGES = ("quests", "heroes", "play", "over")
+
+
+class DominariaGame:
+    """One game of Heroes of Dominaria for 2 to 4 players."""
+
+    name = "dominaria"
+
+    def __init__(self, config: DominariaConfig | None = None, seed: int = 0) -> None:
+        self.config = config or DominariaConfig()
+        self.pack: Pack = self.config.pack()
+        self.seed = seed
+        self.rng = SeededRng(seed)
+        self.log = ActionLog(self.name, self.config.to_json(), seed)
+        self.events: list[dict[str, Any]] = []
+        pack = self.pack
+        per_location = 2 if self.config.two_mana else 1
+        self.supply = dict.fromkeys(COLOURS, MANA_PER_COLOUR)
+        self.map_mana: dict[str, int] = {}
+        for loc in pack.locations.values():
+            placed = min(per_location, self.supply[loc.colour])
+            self.supply[loc.colour] -= placed
+            self.map_mana[loc.id] = placed
+        self.cabal_tokens: dict[str, int] = {}
+        self.artifact_tokens: dict[str, int] = {}
+        self.cabal_supply, self.artifact_supply = CABAL_TOKENS, ARTIFACT_TOKENS
+        self.deck = [c.id for c in pack.cards]
+        self.discard: list[str] = []
+        self.artifact_deck = list(pack.artifacts)
+        self.quest_deck = list(pack.quests)
+        for deck in (self.deck, self.artifact_deck, self.quest_deck):
+            self.rng.shuffle(deck)
+        self.claims: dict[str, list[int]] = {q: [] for q in pack.public_quests}
+        self.players = [PlayerState(w) for w in self.config.walkers()]
+        for player in self.players:
+            dealt = [self.quest_deck.pop(0) for _ in range(SETUP_QUESTS_DEALT)]
+            player.choice = Choice("setup", dealt)
+        self.first = self.rng.below(self.config.players)
+        self.current = self.first
+        self.round = 1
+        self.stage = "quests"
+        self.placements: list[int] = []  # who places the next starting Heroes, in order
+        self.revealed: str | None = None  # this turn's Dominaria card
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def num_players(self) -> int:
+        return self.config.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == "over"
+
+    def pending_players(self) -> list[int]:
+        if self.stage == "quests":
+            return [p for p, s in enumerate(self.players) if s.choice is not None]
+        if self.stage == "heroes":
+            return self.placements[:1]
+        if self.stage == "play":
+            return [self.current]
+        return []
+
+    def player_name(self, player: int) -> str:
+        return self.config.player_name(player)
+
+    def scores(self) -> list[dict[str, int]]:
+        return [score(p, self.pack) for p in self.players]
+
+    def standings(self) -> list[tuple[int, int, int, int]]:
+        """(rank, player, total, completed quests), best first: the most VP, then the most
+        completed quests; a tie on both is shared."""
+        rows = sorted(((s["total"], self.players[p].completed, p)
+                       for p, s in enumerate(self.scores())), key=lambda r: (-r[0], -r[1], r[2]))
+        result: list[tuple[int, int, int, int]] = []
+        for i, (total, done, p) in enumerate(rows):
+            tied = result and (result[-1][2], result[-1][3]) == (total, done)
+            result.append((result[-1][0] if tied else i + 1, p, total, done))
+        return result
+
+    def winners(self) -> list[int]:
+        return [p for rank, p, _, _ in self.standings() if rank == 1]
+
+    def mana_on_map(self) -> int:
+        return sum(self.map_mana.values())
+
+    def mana_total(self) -> int:
+        """Supply + pools + map: always 120 (Manalith tokens are each player's own)."""
+        return (sum(self.supply.values()) + self.mana_on_map()
+                + sum(sum(p.pool.values()) for p in self.players))
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self, player: int) -> list[DominariaAction]:
+        if player not in self.pending_players():
+            return []
+        state = self.players[player]
+        act = DominariaAction
+        if self.stage == "quests":
+            assert state.choice is not None
+            cards = state.choice.cards
+            return [act("keep", (a, b)) for i, a in enumerate(cards) for b in cards[i + 1:]]
+        if self.stage == "heroes":
+            return [act("place", (loc,)) for loc in self.pack.start_locations]
+        if state.choice is not None:
+            return [act("keep", (card,)) for card in state.choice.cards]
+        actions: list[DominariaAction] = []
+        pack = self.pack
+        here = sorted(set(state.heroes))
+        if state.moves_used < moves_allowed(state, pack):
+            actions += [act("move", (a, b)) for a in here for b in sorted(pack.adjacency[a])]
+        if state.collects_used < collects_allowed(state, pack):
+            actions += [act("collect", (loc,)) for loc in sorted(collectable(state))
+                        if self.map_mana[loc] and not self.cabal_tokens.get(loc)]
+        if state.heroes_on_track and self._affordable(state, "recruit"):
+            actions += [act("recruit", (loc,)) for loc in pack.start_locations]
+        if self.artifact_deck and self._affordable(state, "discover"):
+            actions += [act("discover", (loc,)) for loc in here if self.artifact_tokens.get(loc)]
+        if (state.cabal < len(pack.boards.cabal.spaces)
+                and self._affordable(state, "confront")):
+            actions += [act("confront", (loc,)) for loc in here if self.cabal_tokens.get(loc)]
+        if (len(state.manaliths) < len(pack.boards.manalith.spaces)
+                and self._affordable(state, "manalith")):
+            built = {pack.locations[m].colour for m in state.manaliths}
+            actions += [act("manalith", (loc,)) for loc in here
+                        if pack.locations[loc].colour not in built]
+        if (len(state.leylines) < len(pack.boards.leyline.spaces)
+                and self._affordable(state, "leyline")):
+            links = {pack.link_key(a, b) for a in here for b in pack.adjacency[a]}
+            actions += [act("leyline", link) for link in sorted(links - set(state.leylines))]
+        actions += [act("use", (a,)) for a in state.artifacts if self._usable(state, a)]
+        for quest_id in state.hand:
+            quest = pack.quests[quest_id]
+            if quest.needs_start and met(state, pack, quest.start):
+                actions.append(act("start", (quest_id,)))
+            elif not quest.needs_start and met(state, pack, quest.requires):
+                actions.append(act("complete", (quest_id,)))
+        actions += [act("complete", (q,)) for q, since in state.started.items()
+                    if met(state, pack, pack.quests[q].requires, since)]
+        actions += [act("claim", (q,)) for q in pack.public_quests if self._claimable(player, q)]
+        actions.append(act("end"))
+        return actions
+
+    def _affordable(self, state: PlayerState, ability: str) -> bool:
+        return can_pay(state, ability_cost(state, self.pack, ability))
+
+    def _usable(self, state: PlayerState, artifact: str) -> bool:
+        kind = self.pack.artifacts[artifact].ability.kind
+        return kind == "once" or (kind == "turn" and artifact not in state.used_artifacts)
+
+    def _claimable(self, player: int, quest_id: str) -> bool:
+        claims = self.claims[quest_id]
+        quest = self.pack.public_quests[quest_id]
+        return (len(claims) < len(quest.tiles) and player not in claims
+                and met(self.players[player], self.pack, quest.requires))
+
+    # ------------------------------------------------------------------ applying
+
+    def parse_action(self, text: str) -> DominariaAction:
+        return parse_action(text)
+
+    def apply(self, player: int, action: DominariaAction | str) -> list[dict[str, Any]]:
+        """Apply one action, or raise :class:`IllegalAction` naming the rule and changing
+        nothing (every check runs before the first change)."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if not isinstance(action, DominariaAction):
+            raise IllegalAction(f"{action!r} is not a Dominaria action", rule="wrong_action")
+        if self.is_over:
+            raise IllegalAction("the game is over", rule="game_over")
+        if not 0 <= player < self.num_players:
+            raise IllegalAction(f"there is no player {player} in this game", rule="no_such_player")
+        if player not in self.pending_players():
+            waiting = ", ".join(self.player_name(p) for p in self.pending_players())
+            raise IllegalAction(f"it is not {self.player_name(player)}'s turn (waiting for "
+                                f"{waiting})", rule="not_your_turn")
+        start = len(self.events)
+        handler = getattr(self, f"_do_{action.verb}", None)
+        if handler is None:
+            raise IllegalAction(f"unknown action {action.verb!r}", rule="wrong_action")
+        self._check_stage(player, action)
+        handler(player, action)
+        self.log.entries.append(LogEntry(player, str(action)))
+        return self.events[start:]
+
+    def _check_stage(self, player: int, action: DominariaAction) -> None:
+        state = self.players[player]
+        if self.stage == "quests" and action.verb != "keep":
+            raise IllegalAction("first keep two of your four quests: keep <quest> <quest>",
+                                rule="setup")
+        if self.stage == "heroes" and action.verb != "place":
+            raise IllegalAction("place your starting Hero first: place <start location>",
+                                rule="setup")
+        if self.stage == "play":
+            if state.choice is not None and action.verb != "keep":
+                shown = " or ".join(state.choice.cards)
+                raise IllegalAction(f"first keep one of the cards you are looking at: {shown}",
+                                    rule="choice")
+            if action.verb == "place":
+                raise IllegalAction("starting Heroes are placed at set-up only", rule="setup")
+        for arg in action.args:
+            if (action.verb in ("place", "move", "collect", "recruit", "discover", "confront",
+                                "manalith", "leyline") and arg not in self.pack.locations):
+                raise IllegalAction(f"unknown location {arg!r}", rule="unknown_location")
+
+    def _event(self, kind: str, **data: Any) -> None:
+        self.events.append({"type": kind, **data})
+
+    # ------------------------------------------------------------------ set-up
+
+    def _do_keep(self, player: int, action: DominariaAction) -> None:
+        state = self.players[player]
+        choice = state.choice
+        if choice is None:
+            raise IllegalAction("you are not looking at any cards", rule="choice")
+        wanted = SETUP_QUESTS_KEPT if choice.kind == "setup" else 1
+        if len(action.args) != wanted or len(set(action.args)) != wanted:
+            raise IllegalAction(f"keep {wanted} different card(s) of {', '.join(choice.cards)}",
+                                rule="choice")
+        missing = [c for c in action.args if c not in choice.cards]
+        if missing:
+            raise IllegalAction(f"{missing[0]} is not among {', '.join(choice.cards)}",
+                                rule="choice")
+        rest = [c for c in choice.cards if c not in action.args]
+        state.choice = None
+        if choice.kind == "artifact":
+            state.artifacts.append(action.args[0])
+            state.discovered += 1
+            self.artifact_deck += rest
+            self._event("artifact", player=player, artifact=action.args[0])
+        else:
+            state.hand += action.args
+            self.quest_deck += rest
+            self._event("quest", player=player, count=len(action.args))
+        if choice.kind == "setup":
+            if all(p.choice is None for p in self.players):
+                self.rng.shuffle(self.quest_deck)  # the rulebook: shuffled back in
+                self._start_hero_placement()
+        else:
+            self._next_choice(player)
+
+    def _start_hero_placement(self) -> None:
+        order = [(self.first + i) % self.num_players for i in range(self.num_players)]
+        if self.num_players == 2:
+            # The seed's two-player set-up: first one Hero, second both, first the other.
+            order = [order[0], order[1], order[1], order[0]]
+        self.placements = order
+        self.stage = "heroes"
+
+    def _do_place(self, player: int, action: DominariaAction) -> None:
+        location = action.args[0]
+        if not self.pack.locations[location].start:
+            raise IllegalAction(f"{location} is not a start location "
+                                f"({', '.join(self.pack.start_locations)})", rule="start_location")
+        state = self.players[player]
+        if state.heroes:  # a second starting Hero (two players) comes off the Hero track
+            state.heroes_on_track -= 1
+        state.heroes.append(location)
+        self.placements.pop(0)
+        self._event("hero", player=player, location=location)
+        if not self.placements:
+            self.stage = "play"
+            self.current = self.first
+            self._start_turn()
+
+    # ------------------------------------------------------------------ turns
+
+    def _start_turn(self) -> None:
+        """The mana phase: reveal a Dominaria card and put its mana and token on the map."""
+        self.players[self.current].new_turn()
+        if not self.deck:  # more turns than cards: the discards are shuffled into a new deck
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+        card_id = self.deck.pop(0)
+        self.discard.append(card_id)
+        self.revealed = card_id
+        card = next(c for c in self.pack.cards if c.id == card_id)
+        for loc in self.pack.locations.values():
+            if loc.colour in card.mana and self.supply[loc.colour]:
+                self.supply[loc.colour] -= 1
+                self.map_mana[loc.id] += 1
+        if card.token == "cabal" and card.location and self.cabal_supply:
+            self.cabal_supply -= 1
+            self.cabal_tokens[card.location] = self.cabal_tokens.get(card.location, 0) + 1
+        elif card.token == "artifact" and card.location and self.artifact_supply:
+            self.artifact_supply -= 1
+            self.artifact_tokens[card.location] = self.artifact_tokens.get(card.location, 0) + 1
+        self._event("dominaria", player=self.current, card=card_id, round=self.round)
+
+    def _do_end(self, player: int, action: DominariaAction) -> None:
+        state = self.players[player]
+        # Manalith tokens come back for every built colour not already in the pool.
+        for location in state.manaliths:
+            state.manalith_tokens.add(self.pack.locations[location].colour)
+        self.current = (self.current + 1) % self.num_players
+        if self.current == self.first:
+            self.round += 1
+            if self.round > self.config.rounds:
+                self.stage = "over"
+                self.round = self.config.rounds
+                self._event("game_over", winners=self.winners())
+                return
+        self._start_turn()
+
+    # ------------------------------------------------------------------ the action phase
+
+    def _hero_at(self, state: PlayerState, location: str, what: str) -> None:
+        if location not in state.heroes:
+            raise IllegalAction(f"{what} needs one of your Heroes at {location}", rule="no_hero")
+
+    def _pay(self, player: int, action: DominariaAction, ability: str) -> tuple[str, ...]:
+        """Check the payment (the named one, or the engine's) without spending it yet."""
+        state = self.players[player]
+        cost: Cost = ability_cost(state, self.pack, ability)
+        if not can_pay(state, cost):
+            raise IllegalAction(f"{ability} costs {cost}: you hold {state.mana_of(cost.colour)} "
+                                f"{cost.colour} and {state.mana_total()} mana in all",
+                                rule="mana")
+        pay = action.pay or auto_payment(state, cost)
+        problem = payment_problem(state, cost, pay)
+        if problem:
+            raise IllegalAction(problem, rule="mana")
+        return pay
+
+    def _spend(self, state: PlayerState, pay: tuple[str, ...]) -> None:
+        """Spend ``pay``: a Manalith token of a colour goes first (it comes back at the end of
+        the turn), ordinary mana returns to the supply."""
+        for colour in pay:
+            if colour in state.manalith_tokens:
+                state.manalith_tokens.discard(colour)
+            else:
+                state.pool[colour] -= 1
+                self.supply[colour] += 1
+
+    def _do_move(self, player: int, action: DominariaAction) -> None:
+        state = self.players[player]
+        origin, target = action.args
+        self._hero_at(state, origin, "moving")
+        if target not in self.pack.adjacency[origin]:
+            raise IllegalAction(f"{target} is not next to {origin}", rule="not_adjacent")
+        if state.moves_used >= moves_allowed(state, self.pack):
+            raise IllegalAction("no move action left this turn", rule="no_moves")
+        state.moves_used += 1
+        state.heroes[state.heroes.index(origin)] = target
+        self._event("move", player=player, origin=origin, target=target)
+
+    def _do_collect(self, player: int, action: DominariaAction) -> None:
+        state = self.players[player]
+        location = action.args[0]
+        if state.collects_used >= collects_allowed(state, self.pack):
+            raise IllegalAction("you have already collected mana this turn", rule="collected")
+        if location not in collectable(state):
+            raise IllegalAction(f"{location} holds none of your Heroes and is not joined to one "
+                                "by your Leylines", rule="not_reachable")
+        if self.cabal_tokens.get(location):
+            raise IllegalAction(f"a Cabal token at {location} blocks collecting there",
+                                rule="cabal")
+        amount = self.map_mana[location]
+        if not amount:
+            raise IllegalAction(f"there is no mana at {location}", rule="no_mana")
+        colour = self.pack.locations[location].colour
+        state.collects_used += 1
+        self.map_mana[location] = 0
+        state.pool[colour] += amount
+        self._event("collect", player=player, location=location, colour=colour, amount=amount)
+
+    def _do_recruit(self, player: int, action: DominariaAction) -> None:
+        state = self.players[player]
+        location = action.args[0]
+        if not state.heroes_on_track:
+            raise IllegalAction("all four of your Heroes are already on the map",
+                                rule="no_heroes")
+        if not self.pack.locations[location].start:
+            raise IllegalAction(f"a recruited Hero enters at a start location "
+                                f"({', '.join(self.pack.start_locations)})", rule="start_location")
+        pay = self._pay(player, action, "recruit")
+        self._spend(state, pay)
+        state.heroes_on_track -= 1
+        state.heroes.append(location)
+        space = self.pack.boards.hero.spaces[len(self.pack.boards.hero.spaces)
+                                             - state.heroes_on_track - 1]
+        self._event("recruit", player=player, location=location)
+        self._track_rewards(player, space.quest, space.green)
+
+    def _do_discover(self, player: int, action: DominariaAction) -> None:
+        state = self.players[player]
+        location = action.args[0]
+        self._hero_at(state, location, "discovering an artifact")
+        if not self.artifact_tokens.get(location):
+            raise IllegalAction(f"there is no artifact token at {location}", rule="no_token")
+        if not self.artifact_deck:
+            raise IllegalAction("the artifact deck is empty", rule="empty_deck")
+        pay = self._pay(player, action, "discover")
+        self._spend(state, pay)
+        self.artifact_tokens[location] -= 1  # [D] the token leaves the map
+        if not self.artifact_tokens[location]:
+            del self.artifact_tokens[location]
+        self._event("discover", player=player, location=location)
+        state.owed.insert(0, "artifact")
+        self._next_choice(player)
+
+    def _do_confront(self, player: int, action: DominariaAction) -> None:
+        state = self.players[player]
+        location = action.args[0]
+        self._hero_at(state, location, "confronting the Cabal")
+        if not self.cabal_tokens.get(location):
+            raise IllegalAction(f"there is no Cabal token at {location}", rule="no_token")
+        spaces = self.pack.boards.cabal.spaces
+        if state.cabal >= len(spaces):
+            raise IllegalAction("your defeated-Cabal track is full", rule="track_full")
+        pay = self._pay(player, action, "confront")
+        self._spend(state, pay)
+        self.cabal_tokens[location] -= 1
+        if not self.cabal_tokens[location]:
+            del self.cabal_tokens[location]
+        state.cabal += 1
+        space = spaces[state.cabal - 1]
+        self._event("confront", player=player, location=location)
+        self._track_rewards(player, space.quest, space.green)
+
+    def _do_manalith(self, player: int, action: DominariaAction) -> None:
+        state = self.players[player]
+        location = action.args[0]
+        self._hero_at(state, location, "building a Manalith")
+        spaces = self.pack.boards.manalith.spaces
+        if len(state.manaliths) >= len(spaces):
+            raise IllegalAction("all your Manaliths are built", rule="track_full")
+        colour = self.pack.locations[location].colour
+        if any(self.pack.locations[m].colour == colour for m in state.manaliths):
+            raise IllegalAction(f"you already have a Manalith on a {colour} location; each must "
+                                "stand on a different colour", rule="manalith_colour")
+        pay = self._pay(player, action, "manalith")
+        self._spend(state, pay)
+        state.manaliths.append(location)
+        space = spaces[len(state.manaliths) - 1]
+        self._event("manalith", player=player, location=location)
+        self._track_rewards(player, space.quest, space.green)
+
+    def _do_leyline(self, player: int, action: DominariaAction) -> None:
+        state = self.players[player]
+        a, b = action.args
+        if not self.pack.are_adjacent(a, b):
+            raise IllegalAction(f"{a} and {b} are not linked on the map", rule="not_adjacent")
+        if a not in state.heroes and b not in state.heroes:
+            raise IllegalAction(f"a Leyline starts where one of your Heroes stands ({a} or {b})",
+                                rule="no_hero")
+        link = self.pack.link_key(a, b)
+        if link in state.leylines:
+            raise IllegalAction(f"you already have a Leyline between {a} and {b}",
+                                rule="leyline_held")
+        spaces = self.pack.boards.leyline.spaces
+        if len(state.leylines) >= len(spaces):
+            raise IllegalAction("all your Leylines are formed", rule="track_full")
+        pay = self._pay(player, action, "leyline")
+        self._spend(state, pay)
+        state.leylines.append(link)
+        space = spaces[len(state.leylines) - 1]
+        self._event("leyline", player=player, link=list(link))
+        self._track_rewards(player, space.quest, space.green)
+
+    def _do_use(self, player: int, action: DominariaAction) -> None:
+        state = self.players[player]
+        artifact_id = action.args[0]
+        if artifact_id not in state.artifacts:
+            raise IllegalAction(f"{artifact_id} is not one of your artifacts in play",
+                                rule="no_artifact")
+        artifact = self.pack.artifacts[artifact_id]
+        kind = artifact.ability.kind
+        if kind not in ("turn", "once"):
+            raise IllegalAction(f"{artifact.name} has no ability to use (it works by itself)",
+                                rule="passive")
+        if kind == "turn" and artifact_id in state.used_artifacts:
+            raise IllegalAction(f"{artifact.name} was already used this turn", rule="used")
+        if kind == "once":
+            state.artifacts.remove(artifact_id)
+            state.accomplished.append(artifact_id)
+        state.used_artifacts.add(artifact_id)
+        self._event("use", player=player, artifact=artifact_id)
+        self._gain(player, artifact.ability.effects)
+
+    def _do_start(self, player: int, action: DominariaAction) -> None:
+        state = self.players[player]
+        quest_id = action.args[0]
+        if quest_id not in state.hand:
+            raise IllegalAction(f"{quest_id} is not a quest in your hand", rule="no_quest")
+        quest = self.pack.quests[quest_id]
+        if not quest.needs_start:
+            raise IllegalAction(f"{quest.name} is completed straight from your hand",
+                                rule="no_start")
+        self._check_met(state, quest.start, quest.name, "start")
+        state.hand.remove(quest_id)
+        state.started[quest_id] = counters(state)
+        self._event("start", player=player, quest=quest_id)
+
+    def _do_complete(self, player: int, action: DominariaAction) -> None:
+        state = self.players[player]
+        quest_id = action.args[0]
+        quest = self.pack.quests.get(quest_id)
+        if quest is None or (quest_id not in state.hand and quest_id not in state.started):
+            raise IllegalAction(f"{quest_id} is not a quest in your hand or in play",
+                                rule="no_quest")
+        if quest_id in state.hand and quest.needs_start:
+            raise IllegalAction(f"{quest.name} must be started first (start {quest_id})",
+                                rule="not_started")
+        self._check_met(state, quest.requires, quest.name, "complete",
+                        state.started.get(quest_id))
+        if quest_id in state.hand:
+            state.hand.remove(quest_id)
+        else:
+            del state.started[quest_id]
+        state.accomplished.append(quest_id)
+        state.completed += 1
+        self._event("complete", player=player, quest=quest_id, vp=quest.vp)
+        self._gain(player, quest.reward)
+
+    def _do_claim(self, player: int, action: DominariaAction) -> None:
+        quest_id = action.args[0]
+        quest = self.pack.public_quests.get(quest_id)
+        if quest is None:
+            raise IllegalAction(f"unknown public quest {quest_id!r}", rule="no_quest")
+        claims = self.claims[quest_id]
+        if player in claims:
+            raise IllegalAction(f"you already hold a {quest.name} tile; nobody takes both",
+                                rule="claimed")
+        if len(claims) >= len(quest.tiles):
+            raise IllegalAction(f"both {quest.name} tiles are taken", rule="claimed")
+        self._check_met(self.players[player], quest.requires, quest.name, "claim")
+        vp = quest.tiles[len(claims)]
+        claims.append(player)
+        self.players[player].public.append((quest_id, vp))
+        self._event("claim", player=player, quest=quest_id, vp=vp)
+
+    def _check_met(self, state: PlayerState, reqs: tuple, name: str, verb: str,
+                   since: dict[str, int] | None = None) -> None:
+        if not met(state, self.pack, reqs, since):
+            needed = "; ".join(describe_requirement(r) for r in reqs)
+            raise IllegalAction(f"you cannot {verb} {name} yet: it needs {needed}",
+                                rule="quest_unmet")
+
+    # ------------------------------------------------------------------ rewards
+
+    def _track_rewards(self, player: int, quest: bool, green: int) -> None:
+        if green:
+            self._gain(player, (Effect("mana", green, "G"),))
+        if quest:
+            self._gain(player, (Effect("quest"),))
+
+    def _gain(self, player: int, effects: tuple[Effect, ...]) -> None:
+        state = self.players[player]
+        for effect in effects:
+            if effect.effect == "mana" and effect.colour:
+                given = min(effect.amount, self.supply[effect.colour])
+                self.supply[effect.colour] -= given
+                state.pool[effect.colour] += given
+                self._event("mana", player=player, colour=effect.colour, amount=given)
+            elif effect.effect == "moves":
+                state.extra_moves += effect.amount
+            elif effect.effect in ("quest", "artifact"):
+                state.owed += [effect.effect] * effect.amount
+        self._next_choice(player)
+
+    def _next_choice(self, player: int) -> None:
+        """Show the next owed "look at two, keep one", if none is shown now."""
+        state = self.players[player]
+        while state.choice is None and state.owed:
+            kind = state.owed.pop(0)
+            deck = self.quest_deck if kind == "quest" else self.artifact_deck
+            cards = [deck.pop(0) for _ in range(min(2, len(deck)))]
+            if cards:  # an empty deck gives nothing
+                state.choice = Choice(kind, cards)
+
+    # ------------------------------------------------------------------ views and JSON
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """What ``player`` may see: their own hand and the cards they are choosing from;
+        of the others only hand sizes; never any deck order. None: a spectator."""
+        data = self._public()
+        for index, seat in enumerate(data["players"]):
+            state = self.players[index]
+            if index == player:
+                seat["hand"] = list(state.hand)
+                seat["choice"] = state.choice.to_json() if state.choice else None
+            else:
+                seat["choice"] = ({"kind": state.choice.kind, "count": len(state.choice.cards)}
+                                  if state.choice else None)
+        if player is not None and player in self.pending_players():
+            data["legal_actions"] = [str(a) for a in self.legal_actions(player)]
+        return data
+
+    def _public(self) -> dict[str, Any]:
+        seats = []
+        for index, state in enumerate(self.players):
+            seat = state.to_json()
+            for secret in ("hand", "choice", "owed"):
+                del seat[secret]
+            seat["hand_size"] = len(state.hand)
+            seat["name"] = self.player_name(index)
+            seat["score"] = score(state, self.pack)
+            seats.append(seat)
+        return {
+            "game": self.name,
+            "config": self.config.to_json(),
+            "stage": self.stage,
+            "round": self.round,
+            "rounds": self.config.rounds,
+            "current": self.current,
+            "first": self.first,
+            "revealed": self.revealed,
+            "map_mana": dict(self.map_mana),
+            "cabal_tokens": dict(self.cabal_tokens),
+            "artifact_tokens": dict(self.artifact_tokens),
+            "supply": dict(self.supply),
+            "claims": {q: list(c) for q, c in self.claims.items()},
+            "deck_sizes": {"dominaria": len(self.deck), "quests": len(self.quest_deck),
+                           "artifacts": len(self.artifact_deck)},
+            "waiting_for": self.pending_players(),
+            "players": seats,
+            "over": self.is_over,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        data = self._public()
+        data.update({
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "players": [p.to_json() for p in self.players],
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "artifact_deck": list(self.artifact_deck),
+            "quest_deck": list(self.quest_deck),
+            "cabal_supply": self.cabal_supply,
+            "artifact_supply": self.artifact_supply,
+            "placements": list(self.placements),
+            "log": self.log.to_json(),
+        })
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DominariaGame:
+        game = cls.__new__(cls)
+        try:
+            game.config = DominariaConfig.from_json(data["config"])
+            game.pack = game.config.pack()
+            game.seed = int(data["seed"])
+            game.rng = SeededRng(0)
+            game.rng.state = int(data["rng"])
+            game.log = ActionLog.from_json(data["log"])
+            game.events = []
+            game.supply = {c: int(data["supply"][c]) for c in COLOURS}
+            game.map_mana = {str(k): int(v) for k, v in data["map_mana"].items()}
+            game.cabal_tokens = {str(k): int(v) for k, v in data["cabal_tokens"].items()}
+            game.artifact_tokens = {str(k): int(v) for k, v in data["artifact_tokens"].items()}
+            game.cabal_supply = int(data["cabal_supply"])
+            game.artifact_supply = int(data["artifact_supply"])
+            game.deck = [str(c) for c in data["deck"]]
+            game.discard = [str(c) for c in data["discard"]]
+            game.artifact_deck = [str(c) for c in data["artifact_deck"]]
+            game.quest_deck = [str(c) for c in data["quest_deck"]]
+            game.claims = {str(q): [int(p) for p in c] for q, c in data["claims"].items()}
+            game.players = [PlayerState.from_json(p) for p in data["players"]]
+            game.first = int(data["first"])
+            game.current = int(data["current"])
+            game.round = int(data["round"])
+            game.stage = str(data["stage"])
+            game.placements = [int(p) for p in data["placements"]]
+            game.revealed = data["revealed"]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise IllegalAction(f"saved state is malformed: {exc!r}", rule="corrupt") from exc
+        game._check_loaded()
+        return game
+
+    def _check_loaded(self) -> None:
+        """Refuse a state naming unknown cards or places, or with mana gone missing."""
+        pack = self.pack
+        if self.stage not in STAGES or len(self.players) != self.num_players:
+            raise IllegalAction("saved state has a wrong stage or player count", rule="corrupt")
+        if set(self.map_mana) != set(pack.locations):
+            raise IllegalAction("saved state's map does not match the data pack", rule="corrupt")
+        known = {*pack.quests, *pack.artifacts, *(c.id for c in pack.cards)}
+        for state in self.players:
+            places = [*state.heroes, *state.manaliths, *(x for link in state.leylines
+                                                       for x in link)]
+            if any(p not in pack.locations for p in places):
+                raise IllegalAction("saved state names an unknown location", rule="corrupt")
+            cards = [*state.hand, *state.started, *state.artifacts, *state.accomplished]
+            if any(c not in known for c in cards):
+                raise IllegalAction("saved state names an unknown card", rule="corrupt")
+        if self.mana_total() != MANA_PER_COLOUR * len(COLOURS):
+            raise IllegalAction("saved state's mana does not add up to 120", rule="corrupt")
+
+    @classmethod
+    def replay(cls, log: ActionLog) -> DominariaGame:
+        game = cls(DominariaConfig.from_json(log.config), log.seed)
+        for entry in log.entries:
+            game.apply(entry.player, parse_action(entry.action))
+        return game
+
+    def copy(self) -> DominariaGame:
+        return DominariaGame.from_json(self.to_json())

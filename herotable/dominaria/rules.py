@@ -1,0 +1,185 @@
+"""Pure rule helpers over one player's state and the data pack: metrics for quest conditions,
+Leyline networks, costs and payments, moves, and the final score."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from herotable.dominaria.actions import ABILITY_COSTS
+from herotable.dominaria.pack import COLOURS, COUNTER_METRICS, Pack, Requirement, Track
+from herotable.dominaria.state import PlayerState
+
+# ---------------------------------------------------------------- Leyline networks
+
+
+def networks(player: PlayerState) -> list[set[str]]:
+    """The player's Leyline networks: groups of locations joined by their own Leylines."""
+    groups: list[set[str]] = []
+    for a, b in player.leylines:
+        touching = [g for g in groups if a in g or b in g]
+        merged = {a, b}.union(*touching)
+        groups = [g for g in groups if g not in touching] + [merged]
+    return groups
+
+
+def collectable(player: PlayerState) -> set[str]:
+    """Locations the player may collect from: where a Hero stands, or joined to one by a
+    network of their own Leylines (Cabal tokens are checked by the caller)."""
+    reach = set(player.heroes)
+    for group in networks(player):
+        if group & reach:
+            reach |= group
+    return reach
+
+
+# ---------------------------------------------------------------- metrics
+
+
+def counters(player: PlayerState) -> dict[str, int]:
+    """The counting metrics that only grow: a started quest keeps a copy to count from."""
+    return {
+        "heroes": len(player.heroes),
+        "manaliths": len(player.manaliths),
+        "leylines": len(player.leylines),
+        "cabal": player.cabal,
+        "artifacts": player.discovered,
+        "quests": player.completed,
+    }
+
+
+def metric(player: PlayerState, pack: Pack, req: Requirement) -> int:
+    """The value of one requirement's metric for the player now."""
+    name = req.metric
+    if name in COUNTER_METRICS and req.colour is None:
+        return counters(player)[name]
+    if name == "manaliths":
+        return sum(1 for m in player.manaliths if pack.locations[m].colour == req.colour)
+    if name == "mana":
+        return player.mana_of(req.colour) if req.colour else player.mana_total()
+    if name == "colours":
+        return sum(1 for c in COLOURS if player.mana_of(c))
+    if name == "network":
+        return max((len(g) for g in networks(player)), default=0)
+    if name == "locations":
+        places = set(player.heroes)
+        if req.colour:
+            places = {p for p in places if pack.locations[p].colour == req.colour}
+        return len(places)
+    if name == "hero_at":
+        return player.heroes.count(req.location or "")
+    raise ValueError(f"unknown metric {name!r}")  # the pack loader refuses these first
+
+
+def met(player: PlayerState, pack: Pack, reqs: tuple[Requirement, ...],
+        since: dict[str, int] | None = None) -> bool:
+    """Whether every requirement holds; ``since_start`` ones count from ``since``."""
+    for req in reqs:
+        value = metric(player, pack, req)
+        if req.since_start:
+            value -= (since or {}).get(req.metric, 0)
+        if value < req.at_least:
+            return False
+    return True
+
+
+def describe_requirement(req: Requirement) -> str:
+    what = req.metric + (f" {req.colour}" if req.colour else "") + (
+        f" at {req.location}" if req.location else "")
+    return f"{what} >= {req.at_least}" + (" since started" if req.since_start else "")
+
+
+# ---------------------------------------------------------------- moves, costs, payment
+
+
+def track_uncovered(track: Track, count: int) -> int:
+    """The highest VP value uncovered once ``count`` pieces have left the track."""
+    return max([track.base_vp, *(s.vp for s in track.spaces[:count])])
+
+
+def moves_allowed(player: PlayerState, pack: Pack) -> int:
+    """One move, plus one per uncovered move symbol of the Hero track, plus artifacts and
+    rewards of this turn."""
+    uncovered = len(pack.boards.hero.spaces) - player.heroes_on_track
+    symbols = sum(1 for s in pack.boards.hero.spaces[:uncovered] if s.move)
+    passive = sum(pack.artifacts[a].ability.amount for a in player.artifacts
+                  if pack.artifacts[a].ability.kind == "moves")
+    return 1 + symbols + passive + player.extra_moves
+
+
+def collects_allowed(player: PlayerState, pack: Pack) -> int:
+    return 1 + sum(pack.artifacts[a].ability.amount for a in player.artifacts
+                   if pack.artifacts[a].ability.kind == "collect")
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    colour: str
+    generic: int
+
+    def __str__(self) -> str:
+        return f"{{{self.generic}}}{{{self.colour}}}" if self.generic else f"{{{self.colour}}}"
+
+
+def ability_cost(player: PlayerState, pack: Pack, ability: str) -> Cost:
+    """The printed cost less the player's artifact discounts (never below the coloured one)."""
+    colour, generic = ABILITY_COSTS[ability]
+    discount = sum(pack.artifacts[a].ability.amount for a in player.artifacts
+                   if pack.artifacts[a].ability.kind == "discount"
+                   and pack.artifacts[a].ability.target == ability)
+    return Cost(colour, max(0, generic - discount))
+
+
+def can_pay(player: PlayerState, cost: Cost) -> bool:
+    return player.mana_of(cost.colour) >= 1 and player.mana_total() >= 1 + cost.generic
+
+
+def auto_payment(player: PlayerState, cost: Cost) -> tuple[str, ...]:
+    """The engine's payment when the player names none: the coloured mana first, then for the
+    generic part the Manalith tokens (they come back at the end of the turn, ordinary mana
+    does not), then the colour the player holds most of (ties: W U B R G order)."""
+    held = {c: player.mana_of(c) for c in COLOURS}
+    paid = [cost.colour]
+    held[cost.colour] -= 1
+    tokens = [c for c in COLOURS if c in player.manalith_tokens and c != cost.colour]
+    for colour in tokens[: cost.generic]:
+        paid.append(colour)
+        held[colour] -= 1
+    while len(paid) < 1 + cost.generic:
+        colour = max(COLOURS, key=lambda c: (held[c], -COLOURS.index(c)))
+        paid.append(colour)
+        held[colour] -= 1
+    return tuple(paid)
+
+
+def payment_problem(player: PlayerState, cost: Cost, pay: tuple[str, ...]) -> str | None:
+    """Why ``pay`` does not settle ``cost`` from the player's pool; None if it does."""
+    if len(pay) != 1 + cost.generic:
+        return f"this costs {cost} ({1 + cost.generic} mana), but {len(pay)} were named"
+    if cost.colour not in pay:
+        return f"this costs {cost}: at least one {cost.colour} mana is needed"
+    for colour in COLOURS:
+        if pay.count(colour) > player.mana_of(colour):
+            return f"you hold {player.mana_of(colour)} {colour} mana, not {pay.count(colour)}"
+    return None
+
+
+# ---------------------------------------------------------------- score
+
+
+def score(player: PlayerState, pack: Pack) -> dict[str, int]:
+    """The seed's final scoring, item by item (it can be shown at any time as a running
+    score)."""
+    boards = pack.boards
+    cabal = boards.cabal.spaces[player.cabal - 1].vp if player.cabal else boards.cabal.base_vp
+    parts = {
+        "heroes": track_uncovered(boards.hero, len(boards.hero.spaces) - player.heroes_on_track),
+        "manaliths": track_uncovered(boards.manalith, len(player.manaliths)),
+        "leylines": track_uncovered(boards.leyline, len(player.leylines)),
+        "cabal": cabal,
+        "artifacts": sum(pack.artifacts[a].vp for a in player.artifacts),
+        "accomplished": sum(pack.quests[q].vp if q in pack.quests else pack.artifacts[q].vp
+                            for q in player.accomplished),
+        "public": sum(vp for _, vp in player.public),
+    }
+    parts["total"] = sum(parts.values())
+    return parts

@@ -1,0 +1,396 @@
+"""The Heroes of Dominaria data pack: the shipped content, its balance, and broken copies."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import shutil
+from collections import Counter, deque
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from herotable.core.errors import DataError
+from herotable.dominaria.pack import (
+    ABILITY_KINDS,
+    COLOURS,
+    COUNTER_METRICS,
+    FILES,
+    PLANESWALKER_ABILITIES,
+    Pack,
+    Requirement,
+    load_pack,
+)
+
+DATA = Path(str(resources.files("herotable.dominaria").joinpath("data")))
+
+
+@pytest.fixture(scope="module")
+def pack() -> Pack:
+    return load_pack()
+
+
+def _distance(pack: Pack, a: str, b: str) -> int:
+    """Links on the shortest path from a to b."""
+    seen = {a: 0}
+    queue = deque([a])
+    while queue:
+        here = queue.popleft()
+        for there in pack.adjacency[here]:
+            if there not in seen:
+                seen[there] = seen[here] + 1
+                queue.append(there)
+    return seen[b]
+
+
+# --- the shipped pack -----------------------------------------------------------------------
+
+
+def test_the_shipped_pack_has_the_rulebook_counts(pack):
+    assert len(pack.cards) == 50
+    assert len(pack.quests) == 45
+    assert len(pack.public_quests) == 5
+    assert sum(len(q.tiles) for q in pack.public_quests.values()) == 10
+    assert len(pack.artifacts) == 20
+    assert [len(t.spaces) for t in (pack.boards.hero, pack.boards.manalith,
+                                    pack.boards.leyline)] == [3, 5, 8]
+    assert 6 <= len(pack.boards.cabal.spaces) <= 20
+    assert set(pack.planeswalkers) == {"teferi", "chandra", "jhoira", "karn"}
+
+
+def test_the_seed_facts_hold(pack):
+    names = {pack.locations[s].name for s in pack.start_locations}
+    assert names == {"Caligo", "Orvada", "Esturin", "Verdura", "Bogardan"}
+    assert pack.locations["caligo"].colour == "B"  # "the swamps of Caligo"
+    assert pack.locations["hammerheim"].colour == "R"
+    assert pack.are_adjacent("llanowar", "hammerheim")
+    assert pack.are_adjacent("urborg", "orvada")
+    assert pack.are_adjacent("shanodin", "orvada")
+    # The seed's Leyline example: a network from a Hero at Sursi reaches Estark and Shanodin.
+    assert _distance(pack, "sursi", "estark") <= 2
+    assert _distance(pack, "sursi", "shanodin") <= 2
+    assert pack.quests["gaeas_blessing"].provenance == "seed"
+    assert pack.quests["gaeas_blessing"].reward[0].effect == "quest"
+
+
+def test_start_locations_are_in_file_order_and_of_five_colours(pack):
+    starts = pack.start_locations
+    assert list(starts) == [loc for loc in pack.locations if pack.locations[loc].start]
+    assert sorted(pack.locations[s].colour for s in starts) == sorted(COLOURS)
+
+
+def test_links_are_sorted_and_adjacency_is_symmetric(pack):
+    for link in pack.links:
+        assert link.a < link.b
+        assert pack.link_key(link.b, link.a) == (link.a, link.b)
+    for here, others in pack.adjacency.items():
+        for there in others:
+            assert pack.are_adjacent(there, here)
+    assert not pack.are_adjacent("caligo", "keld")
+    assert not pack.are_adjacent("caligo", "nowhere")
+
+
+def test_the_map_is_a_drawable_planar_graph(pack):
+    assert 30 <= len(pack.links) <= 34
+    assert all(2 <= len(others) <= 5 for others in pack.adjacency.values())
+    at = {loc.id: (loc.x, loc.y) for loc in pack.locations.values()}
+    assert all(0 <= x <= 100 and 0 <= y <= 60 for x, y in at.values())
+    assert min(math.dist(at[a], at[b]) for a, b in itertools.combinations(at, 2)) >= 10
+
+    def side(p, q, r) -> int:
+        v = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+        return (v > 0) - (v < 0)
+
+    for one, two in itertools.combinations(pack.links, 2):
+        if len({one.a, one.b, two.a, two.b}) < 4:
+            continue
+        p, q, r, s = at[one.a], at[one.b], at[two.a], at[two.b]
+        crossing = side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0
+        assert not crossing, (one, two)
+
+
+def test_four_locations_per_colour(pack):
+    assert Counter(loc.colour for loc in pack.locations.values()) == {c: 4 for c in COLOURS}
+
+
+def test_each_colour_is_on_equally_many_dominaria_cards(pack):
+    counts = Counter(c for card in pack.cards for c in card.mana)
+    assert set(counts) == set(COLOURS)
+    assert len(set(counts.values())) == 1
+    assert all(1 <= len(card.mana) <= 2 for card in pack.cards)
+
+
+def test_tokens_are_spread_over_the_map(pack):
+    tokens = Counter(card.token for card in pack.cards)
+    assert 10 <= tokens["artifact"] <= 15
+    assert 12 <= tokens["cabal"] <= 20
+    per_location = Counter(card.location for card in pack.cards if card.token)
+    assert max(per_location.values()) <= 3
+    assert all((card.token is None) == (card.location is None) for card in pack.cards)
+
+
+def test_tracks_match_the_rulebook_example(pack):
+    b = pack.boards
+    assert all(space.move for space in b.hero.spaces)
+    assert [s.quest for s in b.hero.spaces] == [False, True, False]
+    assert [i for i, s in enumerate(b.manalith.spaces) if s.quest] == [1, 3]
+    assert [i for i, s in enumerate(b.leyline.spaces) if s.green == 2] == [1, 3, 5]
+    assert [i for i, s in enumerate(b.leyline.spaces) if s.quest] == [2, 6]
+    assert any(s.quest for s in b.cabal.spaces)
+    # Three Heroes recruited, four Manaliths, six Leylines, five Cabal: 9 + 10 + 8 + 8.
+    example = (b.hero.spaces[2].vp, b.manalith.spaces[3].vp, b.leyline.spaces[5].vp,
+               b.cabal.spaces[4].vp)
+    assert example == (9, 10, 8, 8)
+    for track in (b.hero, b.manalith, b.leyline, b.cabal):
+        values = [track.base_vp, *(s.vp for s in track.spaces)]
+        assert values == sorted(values)
+
+
+def _reachable(req: Requirement, pack: Pack) -> bool:
+    colours = Counter(loc.colour for loc in pack.locations.values())
+    ceiling = {
+        "heroes": 4, "hero_at": 4, "leylines": 8, "network": 9,
+        "cabal": len(pack.boards.cabal.spaces), "artifacts": 5, "quests": 8, "colours": 5,
+        "mana": 12, "manaliths": 1 if req.colour else 5,
+        "locations": min(4, colours[req.colour]) if req.colour else 4,
+    }[req.metric]
+    if req.colour and req.metric == "manaliths" and not colours[req.colour]:
+        return False
+    return 1 <= req.at_least <= ceiling
+
+
+def test_every_quest_is_reachable_in_a_normal_game(pack):
+    for record in [*pack.quests.values(), *pack.public_quests.values()]:
+        conditions = [*record.requires, *getattr(record, "start", ())]
+        assert conditions, record.id
+        for req in conditions:
+            assert _reachable(req, pack), (record.id, req)
+            if req.since_start:
+                assert record.needs_start and req.metric in COUNTER_METRICS
+            if req.location is not None:
+                assert req.location in pack.locations
+
+
+def test_quests_are_varied_and_no_colour_is_starved(pack):
+    quests = pack.quests.values()
+    assert all(2 <= q.vp <= 8 for q in quests)
+    assert 6 <= sum(q.needs_start for q in quests) <= 10
+    metrics = Counter(r.metric for q in quests for r in q.requires)
+    for metric in ("heroes", "manaliths", "leylines", "cabal", "artifacts", "mana", "network",
+                   "locations", "hero_at", "quests", "colours"):
+        assert metrics[metric] >= 1, metric
+    mana_wanted = Counter(r.colour for q in quests for r in q.requires if r.metric == "mana")
+    mana_given = Counter(e.colour for q in quests for e in q.reward if e.effect == "mana")
+    manalith_colours = {r.colour for q in quests for r in q.requires
+                        if r.metric == "manaliths" and r.colour}
+    for colour in COLOURS:
+        assert mana_wanted[colour] >= 1, colour
+        assert mana_given[colour] >= 3, colour
+        assert colour in manalith_colours
+    assert all(p.tiles[0] == 10 and 0 < p.tiles[1] < 10 for p in pack.public_quests.values())
+
+
+def test_artifacts_mix_every_ability_kind(pack):
+    artifacts = pack.artifacts.values()
+    assert all(1 <= a.vp <= 4 for a in artifacts)
+    assert {a.ability.kind for a in artifacts} == set(ABILITY_KINDS)
+    discounts = {a.ability.target for a in artifacts if a.ability.kind == "discount"}
+    assert discounts == set(PLANESWALKER_ABILITIES)
+
+
+def test_ids_are_unique_across_quests_public_quests_and_artifacts(pack):
+    ids = [*pack.quests, *pack.public_quests, *pack.artifacts]
+    assert len(ids) == len(set(ids))
+
+
+def test_designed_records_are_listed_for_the_warning(pack):
+    designed = pack.designed_records()
+    assert "quests.toml: cabal_hunter" in designed
+    assert "boards.toml: tracks" in designed
+    assert "map.toml: keld" in designed
+    assert "quests.toml: gaeas_blessing" not in designed
+    assert "map.toml: caligo" not in designed
+    assert "map.toml: hammerheim-llanowar" not in designed
+    assert not any(entry.startswith("boards.toml: teferi") for entry in designed)
+
+
+def test_the_default_pack_is_cached_and_a_copy_loads_the_same(pack, tmp_path):
+    assert load_pack() is pack
+    copy = tmp_path / "mine"
+    shutil.copytree(DATA, copy)
+    mine = load_pack(copy)
+    assert mine == pack
+    assert mine is not pack
+
+
+# --- broken copies --------------------------------------------------------------------------
+
+
+def _broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    directory = tmp_path / "data"
+    shutil.copytree(DATA, directory)
+    path = directory / file
+    text = path.read_text("utf-8")
+    assert text.count(old) == 1, f"{old!r} should occur once in {file}"
+    path.write_text(text.replace(old, new), "utf-8")
+    return directory
+
+
+_CABAL_HUNTER = 'requires = [{ metric = "cabal", at_least = 2 }]'
+_LAST_CARD = '[[card]]\nid = "dom_50"\nmana = ["R", "G"]\nprovenance = "designed"\n'
+BREAKAGES = {
+    "bad colour": (
+        "map.toml", 'id = "koilos"\nname = "Koilos"\ncolour = "B"',
+        'id = "koilos"\nname = "Koilos"\ncolour = "X"',
+        ["map.toml", "'koilos'", "'colour'", "'X'"]),
+    "unknown metric": (
+        "quests.toml", _CABAL_HUNTER, 'requires = [{ metric = "wealth", at_least = 2 }]',
+        ["quests.toml", "'cabal_hunter'", "'metric'", "'wealth'"]),
+    "link to an unknown location": (
+        "map.toml", 'a = "caligo"\nb = "urborg"', 'a = "caligo"\nb = "atlantis"',
+        ["map.toml", "caligo-atlantis", "'b'", "'atlantis'"]),
+    "link to itself": (
+        "map.toml", 'a = "caligo"\nb = "urborg"', 'a = "caligo"\nb = "caligo"',
+        ["map.toml", "caligo-caligo", "'b'", "itself"]),
+    "duplicate link": (
+        "map.toml", 'a = "caligo"\nb = "urborg"', 'a = "orvada"\nb = "urborg"',
+        ["map.toml", "orvada-urborg", "'a', 'b'", "duplicate"]),
+    "disconnected map": (
+        "map.toml", "# Links.",
+        '[[location]]\nid = "atlantis"\nname = "Atlantis"\ncolour = "U"\nstart = false\n'
+        'x = 50\ny = 60\nprovenance = "designed"\n\n# Links.',
+        ["map.toml", "location 'atlantis'", "'a', 'b'", "connected"]),
+    "49 cards": (
+        "dominaria.toml", _LAST_CARD, "",
+        ["dominaria.toml", "[[card]]", "49"]),
+    "token card at an unknown location": (
+        "dominaria.toml", 'location = "urborg"\nprovenance = "designed"\n\n[[card]]\nid = "dom_02"',
+        'location = "nowhere"\nprovenance = "designed"\n\n[[card]]\nid = "dom_02"',
+        ["dominaria.toml", "'dom_01'", "'location'", "'nowhere'"]),
+    "duplicate quest id": (
+        "quests.toml", 'id = "night_tithe"', 'id = "cabal_hunter"',
+        ["quests.toml", "'cabal_hunter'", "'id'", "duplicate"]),
+    "public quest id reused by a quest": (
+        "public_quests.toml", 'id = "web_of_dominaria"', 'id = "long_current"',
+        ["public_quests.toml", "public_quest 'long_current'", "'id'", "quests.toml"]),
+    "since_start on a non-start quest": (
+        "quests.toml", _CABAL_HUNTER,
+        'requires = [{ metric = "cabal", at_least = 2, since_start = true }]',
+        ["quests.toml", "'cabal_hunter'", "'since_start'", "needs_start"]),
+    "since_start on a metric that does not count": (
+        "quests.toml", 'requires = [{ metric = "leylines", at_least = 4, since_start = true }]',
+        'requires = [{ metric = "network", at_least = 4, since_start = true }]',
+        ["quests.toml", "'surveyors_charter'", "'since_start'", "'network'"]),
+    "hero_at an unknown location": (
+        "quests.toml", '{ metric = "hero_at", location = "koilos", at_least = 1 }',
+        '{ metric = "hero_at", location = "atlantis", at_least = 1 }',
+        ["quests.toml", "'vault_of_koilos'", "'location'", "'atlantis'"]),
+    "hero_at without a location": (
+        "quests.toml", '{ metric = "hero_at", location = "koilos", at_least = 1 }',
+        '{ metric = "hero_at", at_least = 1 }',
+        ["quests.toml", "'vault_of_koilos'", "'location'", "missing"]),
+    "colour on a metric without colours": (
+        "quests.toml", _CABAL_HUNTER,
+        'requires = [{ metric = "cabal", colour = "B", at_least = 2 }]',
+        ["quests.toml", "'cabal_hunter'", "'colour'", "'cabal'"]),
+    "more Cabal than the track holds": (
+        "quests.toml", _CABAL_HUNTER, 'requires = [{ metric = "cabal", at_least = 9 }]',
+        ["quests.toml", "'cabal_hunter'", "'at_least'", "from 1 to 8"]),
+    "two Manaliths of one colour": (
+        "quests.toml", '{ metric = "manaliths", colour = "R", at_least = 1 }',
+        '{ metric = "manaliths", colour = "R", at_least = 2 }',
+        ["quests.toml", "'forge_of_hammerheim'", "'at_least'", "must be 1 (each"]),
+    "unknown reward effect": (
+        "quests.toml", 'reward = [{ effect = "mana", colour = "B", amount = 2 }]\nprovenance = '
+        '"designed"\n\n[[quest]]\nid = "cleanse_urborg"',
+        'reward = [{ effect = "gold", amount = 2 }]\nprovenance = '
+        '"designed"\n\n[[quest]]\nid = "cleanse_urborg"',
+        ["quests.toml", "'cabal_hunter'", "'effect'", "'gold'"]),
+    "artifact discount with a bad target": (
+        "artifacts.toml", 'target = "confront"', 'target = "fly"',
+        ["artifacts.toml", "'oathbreaker_blade'", "'target'", "'fly'"]),
+    "artifact discount bigger than the cost": (
+        "artifacts.toml", 'target = "confront", amount = 1', 'target = "confront", amount = 3',
+        ["artifacts.toml", "'oathbreaker_blade'", "'amount'", "from 1 to 2"]),
+    "unknown ability kind": (
+        "artifacts.toml", 'ability = { kind = "moves", amount = 2 }',
+        'ability = { kind = "teleport", amount = 2 }',
+        ["artifacts.toml", "'skyship_charts'", "'kind'", "'teleport'"]),
+    "six start locations": (
+        "map.toml", 'id = "keld"\nname = "Keld"\ncolour = "R"\nstart = false',
+        'id = "keld"\nname = "Keld"\ncolour = "R"\nstart = true',
+        ["map.toml", "'start'", "6 locations"]),
+    "hero track of four spaces": (
+        "boards.toml", "    { vp = 9, move = true },\n",
+        "    { vp = 9, move = true },\n    { vp = 12, move = true },\n",
+        ["boards.toml", "tracks.hero", "'spaces'", "4 spaces"]),
+    "missing field": (
+        "artifacts.toml", 'vp = 4\ntext = "A crown', 'text = "A crown',
+        ["artifacts.toml", "'sunken_diadem'", "missing field 'vp'"]),
+    "misspelt field": (
+        "artifacts.toml", 'vp = 4\ntext = "A crown', 'vp = 4\ntexts = "A crown',
+        ["artifacts.toml", "'sunken_diadem'", "unknown field 'texts'"]),
+    "wrong type": (
+        "artifacts.toml", 'vp = 4\ntext = "A crown', 'vp = "4"\ntext = "A crown',
+        ["artifacts.toml", "'sunken_diadem'", "'vp'", "an integer"]),
+    "boolean where a number belongs": (
+        "artifacts.toml", 'vp = 4\ntext = "A crown', 'vp = true\ntext = "A crown',
+        ["artifacts.toml", "'sunken_diadem'", "'vp'", "an integer"]),
+    "unknown provenance": (
+        "artifacts.toml", 'ability = { kind = "none" }\nprovenance = "designed"\n\n[[artifact]]\n'
+        'id = "silent_colossus_heart"',
+        'ability = { kind = "none" }\nprovenance = "invented"\n\n[[artifact]]\n'
+        'id = "silent_colossus_heart"',
+        ["artifacts.toml", "'sunken_diadem'", "'provenance'", "'invented'"]),
+    "public quest tiles upside down": (
+        "public_quests.toml", 'text = "Defeat 5 Cabal tokens."\nrequires = [{ metric = "cabal", '
+        'at_least = 5 }]\ntiles = [10, 5]',
+        'text = "Defeat 5 Cabal tokens."\nrequires = [{ metric = "cabal", '
+        'at_least = 5 }]\ntiles = [5, 10]',
+        ["public_quests.toml", "'scourge_of_the_cabal'", "'tiles'"]),
+}
+
+
+@pytest.mark.parametrize("name", list(BREAKAGES))
+def test_a_broken_pack_names_file_record_and_field(tmp_path, name):
+    file, old, new, fragments = BREAKAGES[name]
+    with pytest.raises(DataError) as caught:
+        load_pack(_broken(tmp_path, file, old, new))
+    message = str(caught.value)
+    for fragment in fragments:
+        assert fragment in message, (fragment, message)
+
+
+def test_a_truncated_file_is_refused(tmp_path):
+    directory = tmp_path / "data"
+    shutil.copytree(DATA, directory)
+    path = directory / "quests.toml"
+    text = path.read_text("utf-8")
+    path.write_text(text[: text.index('name = "Cleanse Urborg"') + len('name = "Clea')], "utf-8")
+    with pytest.raises(DataError, match=r"quests\.toml: not valid TOML: Unterminated string"):
+        load_pack(directory)
+
+
+def test_too_many_cabal_tokens_are_refused(tmp_path):
+    directory = tmp_path / "data"
+    shutil.copytree(DATA, directory)
+    path = directory / "dominaria.toml"
+    path.write_text(path.read_text("utf-8").replace('token = "artifact"', 'token = "cabal"'),
+                    "utf-8")
+    with pytest.raises(DataError, match=r"dominaria\.toml card 'dom_\d+': field 'token'.*20"):
+        load_pack(directory)
+
+
+def test_a_missing_file_or_directory_is_named(tmp_path):
+    directory = tmp_path / "data"
+    shutil.copytree(DATA, directory)
+    (directory / "artifacts.toml").unlink()
+    with pytest.raises(DataError, match=r"artifacts\.toml: file missing"):
+        load_pack(directory)
+    with pytest.raises(DataError, match="not a directory"):
+        load_pack(tmp_path / "nowhere")
+
+
+def test_the_packaged_files_are_the_six_the_loader_reads():
+    assert sorted(p.name for p in DATA.glob("*.toml")) == sorted(FILES)
