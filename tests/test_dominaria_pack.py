@@ -344,10 +344,10 @@ BREAKAGES = {
         'id = "silent_colossus_heart"',
         ["artifacts.toml", "'sunken_diadem'", "'provenance'", "'invented'"]),
     "public quest tiles upside down": (
-        "public_quests.toml", 'text = "Defeat 5 Cabal tokens."\nrequires = [{ metric = "cabal", '
-        'at_least = 5 }]\ntiles = [10, 5]',
-        'text = "Defeat 5 Cabal tokens."\nrequires = [{ metric = "cabal", '
-        'at_least = 5 }]\ntiles = [5, 10]',
+        "public_quests.toml", 'text = "Defeat 4 Cabal tokens."\nrequires = [{ metric = "cabal", '
+        'at_least = 4 }]\ntiles = [10, 5]',
+        'text = "Defeat 4 Cabal tokens."\nrequires = [{ metric = "cabal", '
+        'at_least = 4 }]\ntiles = [5, 10]',
         ["public_quests.toml", "'scourge_of_the_cabal'", "'tiles'"]),
 }
 
