@@ -20,13 +20,16 @@ if TYPE_CHECKING:
     from herotable.cartographers.config import GameConfig
 
 app = typer.Typer(
-    help="herotable: Cartographers (Heroes and base) and soon Heroes of Dominaria.",
+    help="herotable: Cartographers (Heroes and base) and Heroes of Dominaria.",
     no_args_is_help=True,
     add_completion=False,
 )
 cartographers_app = typer.Typer(help="Cartographers: Heroes, the base game, and both combined.",
                                 no_args_is_help=True)
 app.add_typer(cartographers_app, name="cartographers")
+dominaria_app = typer.Typer(help="Heroes of Dominaria: 2 to 4 planeswalkers, hot-seat.",
+                            no_args_is_help=True)
+app.add_typer(dominaria_app, name="dominaria")
 
 err_console = Console(stderr=True)
 
@@ -202,6 +205,51 @@ def cartographers_play(
         raise fail(str(exc)) from exc
     assert isinstance(game, CartographersGame)
     play_cartographers(game, save_path=save or load, language=language)
+
+
+def _names(text: str) -> tuple[str, ...]:
+    """A comma-separated option as a tuple, blanks dropped."""
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+@dominaria_app.command("play")
+def dominaria_play(
+    players: Annotated[int, typer.Option(help="Number of players, 2 to 4.")] = 2,
+    names: Annotated[str, typer.Option(help="Comma-separated player names.")] = "",
+    planeswalkers: Annotated[str, typer.Option(
+        help="Comma-separated planeswalker ids, one per player (default: the pack's first).")]
+    = "",
+    two_mana: Annotated[bool, typer.Option(
+        "--two-mana", help="The variant: two mana tokens on every location at the start.")]
+    = False,
+    seed: Annotated[int | None, typer.Option(help="Seed for the decks (random if unset).")]
+    = None,
+    data: Annotated[Path | None, typer.Option(
+        help="A directory holding an edited data pack (default: the shipped one).")] = None,
+    load: Annotated[Path | None, typer.Option(help="Resume a saved game file.")] = None,
+    save: Annotated[Path | None, typer.Option(
+        help="File to save to after every action (default: ask).")] = None,
+) -> None:
+    """Play Heroes of Dominaria in the terminal, hot-seat for 2 to 4 players."""
+    import secrets
+
+    from herotable.core.saves import load_game
+    from herotable.dominaria.config import DominariaConfig
+    from herotable.dominaria.game import DominariaGame
+    from herotable.terminal.dominaria import play_dominaria
+
+    try:
+        if load is not None:
+            game = load_game(load, {DominariaGame.name: DominariaGame})
+        else:
+            config = DominariaConfig(players=players, names=_names(names),
+                                     planeswalkers=_names(planeswalkers), two_mana=two_mana,
+                                     data=str(data) if data is not None else None)
+            game = DominariaGame(config, seed if seed is not None else secrets.randbits(32))
+    except HerotableError as exc:
+        raise fail(str(exc)) from exc
+    assert isinstance(game, DominariaGame)
+    play_dominaria(game, save_path=save or load)
 
 
 @app.command("bench")

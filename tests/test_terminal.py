@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
-from rich.console import Console, RenderableType
+from rich.console import RenderableType
 
 from herotable.cartographers.cards import FALLBACK_TERRAINS
 from herotable.cartographers.config import GameConfig
@@ -24,6 +23,7 @@ from herotable.terminal.render import (
     season_table,
     status_line,
 )
+from tests.terminal_helpers import recording, scripted
 
 # Seed 3 opens with Frontier Dwelling (XXX/.X./.X., village or farm) on side C, whose
 # mountain B2 lets a test place a shape on a filled cell.
@@ -33,22 +33,6 @@ SEED = 3
 def new_game(players: int = 1, seed: int = SEED) -> CartographersGame:
     names = ("Ann", "Bob", "Cid")[:players] if players > 1 else ()
     return CartographersGame(GameConfig(players=players, names=names), seed)
-
-
-def recording() -> Console:
-    return Console(record=True, width=120, file=io.StringIO())
-
-
-def scripted(lines: Iterable[str]) -> Callable[[str], str]:
-    """A ``read_line`` that types the given lines, then reports end of input."""
-    queue = list(lines)
-
-    def read_line(prompt: str) -> str:
-        if not queue:
-            raise EOFError
-        return queue.pop(0)
-
-    return read_line
 
 
 def play(game: CartographersGame, lines: Iterable[str], save_path: Path | None = None) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,13 @@ from herotable.core.errors import HerotableError
 from herotable.dominaria.pack import Pack, load_pack
 
 ROUNDS = {2: 11, 3: 10, 4: 9}  # the seed: the game ends after this many rounds
+
+
+@cache
+def _pack_at(directory: str | None) -> Pack:
+    """The pack in ``directory`` (None: the shipped one), read once per process: a redraw or
+    a copy must not re-read six files."""
+    return load_pack(Path(directory) if directory else None)
 
 
 class DominariaConfigError(HerotableError):
@@ -51,7 +59,7 @@ class DominariaConfig:
             raise DominariaConfigError(f"the data pack has only {len(known)} planeswalkers")
 
     def pack(self) -> Pack:
-        return load_pack(Path(self.data) if self.data else None)
+        return _pack_at(self.data)
 
     @property
     def rounds(self) -> int:

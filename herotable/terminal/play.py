@@ -31,7 +31,6 @@ from herotable.cartographers.grid import SIZE, cell_name, cells, mask_names, par
 from herotable.cartographers.shapes import MONO, Shape
 from herotable.cartographers.sheet import MapSheet
 from herotable.core.errors import HerotableError, IllegalAction
-from herotable.core.saves import save_game
 from herotable.terminal.render import (
     Overlay,
     card_panel,
@@ -44,6 +43,7 @@ from herotable.terminal.render import (
     setup_line,
     status_line,
 )
+from herotable.terminal.session import SessionBase
 
 ReadLine = Callable[[str], str]
 
@@ -371,8 +371,10 @@ class Outcome:
     messages: list[RenderableType]
 
 
-class Session:
+class Session(SessionBase):
     """One sitting at the terminal: the loop over decisions, saving and leaving."""
+
+    resume_command = "herotable cartographers play"
 
     def __init__(self, game: CartographersGame, save_path: Path | None, language: str,
                  console: Console, read_line: ReadLine) -> None:
@@ -390,15 +392,6 @@ class Session:
         return self.game.config.player_name(player)
 
     # ------------------------------------------------------------------ the loop
-
-    def run(self) -> None:
-        while not self.game.is_over:
-            pending = self.game.pending_players()
-            if not pending:  # cannot happen with a sound engine; never spin
-                break
-            if not self.decide(pending[0]):
-                return
-        self.show_final()
 
     def decide(self, player: int) -> bool:
         """Edit and apply one decision; False when the person leaves."""
@@ -567,66 +560,6 @@ class Session:
             return [Text("No season has been scored yet.")]
         return [season_table(self.game, i, self.language) for i in range(scored)]
 
-    # ------------------------------------------------------------------ saving and leaving
-
-    def save_to(self, path: Path) -> Text | None:
-        """Save; a message if it failed (a full disk must not end the game)."""
-        try:
-            save_game(self.game, path)
-        except OSError as exc:
-            return Text(f"Could not save to {path}: {exc.strerror or exc}", "bold red")
-        return None
-
-    def save_command(self, argument: str) -> Text:
-        path = Path(argument) if argument else self.save_path
-        if path is None:
-            try:
-                answer = self.read_line("Save to which file? ").strip()
-            except EOFError:
-                answer = ""
-            if not answer:
-                return Text("Not saved.", "yellow")
-            path = Path(answer)
-        problem = self.save_to(path)
-        if problem is not None:
-            return problem
-        self.save_path = path
-        return Text(f"Saved to {path}; the game is saved there after every move.", "green")
-
-    def quit(self) -> None:
-        """Leave, offering to save first."""
-        try:
-            if self.save_path is not None:
-                answer = self.read_line(f"Save to {self.save_path} before leaving? [Y/n] ")
-                if answer.strip().lower() in ("n", "no"):
-                    self.console.print("Left without saving.")
-                    return
-            else:
-                answer = self.read_line("Save first? Type a file name, or press Enter to "
-                                        "leave without saving: ").strip()
-                # "n" or "no" is a refusal, not a file name: nobody means a save called "n".
-                if answer.lower() in ("", "n", "no"):
-                    self.console.print("Left without saving.")
-                    return
-                self.save_path = Path(answer)
-        except EOFError:
-            self.console.print()
-        self.leave_quietly("")
-
-    def leave_quietly(self, why: str) -> None:
-        """Leave without asking: save if there is somewhere to save to, and say how to resume."""
-        if why:
-            self.console.print(why)
-        if self.save_path is None:
-            self.console.print("The game was not saved.")
-            return
-        problem = self.save_to(self.save_path)
-        if problem is not None:
-            self.console.print(problem)
-            return
-        self.console.print(f"Game saved to {self.save_path}. Resume with: "
-                           f"herotable cartographers play --load {self.save_path}",
-                           highlight=False, markup=False)
 
 
 def play_cartographers(game: CartographersGame, save_path: Path | None = None,

@@ -1,0 +1,98 @@
+"""What every game's terminal session shares: the decision loop, saving and leaving."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from herotable.core.saves import save_game
+
+
+class SessionBase:
+    """The base of a game's terminal ``Session``: it needs ``game``, ``save_path``,
+    ``console`` and ``read_line``, ``decide(player) -> bool`` (False when the person leaves)
+    and ``show_final()``, and names the command that resumes (``resume_command``)."""
+
+    game: Any
+    save_path: Path | None
+    console: Console
+    read_line: Callable[[str], str]
+    resume_command = "herotable"
+
+    def decide(self, player: int) -> bool:
+        raise NotImplementedError
+
+    def show_final(self) -> None:
+        raise NotImplementedError
+
+    def run(self) -> None:
+        while not self.game.is_over:
+            pending = self.game.pending_players()
+            if not pending:  # cannot happen with a sound engine; never spin
+                break
+            if not self.decide(pending[0]):
+                return
+        self.show_final()
+
+    def save_to(self, path: Path) -> Text | None:
+        """Save; a message if it failed (a full disk must not end the game)."""
+        try:
+            save_game(self.game, path)
+        except OSError as exc:
+            return Text(f"Could not save to {path}: {exc.strerror or exc}", "bold red")
+        return None
+
+    def save_command(self, argument: str) -> Text:
+        path = Path(argument) if argument else self.save_path
+        if path is None:
+            try:
+                answer = self.read_line("Save to which file? ").strip()
+            except EOFError:
+                answer = ""
+            if not answer:
+                return Text("Not saved.", "yellow")
+            path = Path(answer)
+        problem = self.save_to(path)
+        if problem is not None:
+            return problem
+        self.save_path = path
+        return Text(f"Saved to {path}; the game is saved there after every move.", "green")
+
+    def quit(self) -> None:
+        """Leave, offering to save first."""
+        try:
+            if self.save_path is not None:
+                answer = self.read_line(f"Save to {self.save_path} before leaving? [Y/n] ")
+                if answer.strip().lower() in ("n", "no"):
+                    self.console.print("Left without saving.")
+                    return
+            else:
+                answer = self.read_line("Save first? Type a file name, or press Enter to "
+                                        "leave without saving: ").strip()
+                # "n" or "no" is a refusal, not a file name: nobody means a save called "n".
+                if answer.lower() in ("", "n", "no"):
+                    self.console.print("Left without saving.")
+                    return
+                self.save_path = Path(answer)
+        except EOFError:
+            self.console.print()
+        self.leave_quietly("")
+
+    def leave_quietly(self, why: str) -> None:
+        """Leave without asking: save if there is somewhere to save to, and say how to resume."""
+        if why:
+            self.console.print(why)
+        if self.save_path is None:
+            self.console.print("The game was not saved.")
+            return
+        problem = self.save_to(self.save_path)
+        if problem is not None:
+            self.console.print(problem)
+            return
+        self.console.print(f"Game saved to {self.save_path}. Resume with: "
+                           f"{self.resume_command} --load {self.save_path}",
+                           highlight=False, markup=False, soft_wrap=True)
