@@ -21,6 +21,7 @@ from herotable.cartographers.scoring.common import (
     card,
     rows_plus_cols,
     stars_per_group,
+    terrain_type_layers,
 )
 from herotable.cartographers.sheet import MapSheet
 
@@ -146,16 +147,8 @@ def great_city(sheet: MapSheet) -> ScoreResult:
 @card("greengold_plains")
 def greengold_plains(sheet: MapSheet) -> ScoreResult:
     """Three stars per village cluster touching three or more different terrain types."""
-    # Wasteland, destroyed and empty cells are no terrain type; a hero is one (combining
-    # rules). Village is left out: a cluster is maximal, so no other village can touch it.
-    layers = (
-        sheet.forest,
-        sheet.farm,
-        sheet.water,
-        sheet.monster,
-        sheet.mountain,
-        sheet.hero,
-    )
+    # A cluster is maximal, so the village layer never touches it: only other types count.
+    layers = terrain_type_layers(sheet)
 
     def varied(cluster: int) -> bool:
         around = neighbours(cluster)

@@ -72,6 +72,14 @@ def rows_plus_cols(mask: int) -> int:
     return rows + folded.bit_count()
 
 
+def terrain_type_layers(sheet: MapSheet) -> tuple[int, ...]:
+    """The layers that are terrain types for the cards that count them (Banded Hills,
+    Greengold Plains): a hero is one (the combining rules); destroyed cells, wasteland and
+    empty cells are none."""
+    return (sheet.forest, sheet.village, sheet.farm, sheet.water, sheet.monster,
+            sheet.mountain, sheet.hero)
+
+
 def card(card_id: str) -> Callable[[Scorer], Scorer]:
     def register(scorer: Scorer) -> Scorer:
         SCORERS[card_id] = scorer

@@ -19,6 +19,7 @@ from herotable.cartographers.scoring.common import (
     card,
     rows_plus_cols,
     stars_per_group,
+    terrain_type_layers,
 )
 from herotable.cartographers.sheet import MapSheet
 
@@ -197,16 +198,7 @@ def silos(sheet: MapSheet) -> ScoreResult:
 @card("banded_hills")
 def banded_hills(sheet: MapSheet) -> ScoreResult:
     """Four stars per row showing five or more distinct terrain types."""
-    # Destroyed cells and wasteland are not terrain types, so they are not in this list.
-    layers = (
-        sheet.forest,
-        sheet.village,
-        sheet.farm,
-        sheet.water,
-        sheet.monster,
-        sheet.mountain,
-        sheet.hero,
-    )
+    layers = terrain_type_layers(sheet)
     terrain = 0
     for layer in layers:
         terrain |= layer
