@@ -647,6 +647,7 @@ class CartographersGame:
     def view(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` may see (None: a spectator): never the deck order."""
         data = self._public()
+        data["you"] = player
         if player is not None and player in self.pending:
             data["your_decision"] = self.pending[player].to_json()
         return data

@@ -614,6 +614,7 @@ class DominariaGame:
         """What ``player`` may see: their own hand and the cards they are choosing from;
         of the others only hand sizes; never any deck order. None: a spectator."""
         data = self._public()
+        data["you"] = player
         for index, seat in enumerate(data["players"]):
             state = self.players[index]
             if index == player:

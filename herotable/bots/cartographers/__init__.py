@@ -1,0 +1,1 @@
+"""Cartographers bots: greedy (one-ply evaluation) and strong (search over unseen cards)."""

@@ -1,0 +1,1 @@
+"""Heroes of Dominaria bots: greedy and strong (determinised search)."""

@@ -1,0 +1,44 @@
+"""Playing one game between bots: each pending seat gets its own view and legal actions."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from herotable.bots.base import Bot, BotError
+from herotable.core.game import Game
+
+
+@dataclass(slots=True)
+class SeatClock:
+    """How many decisions one seat took and how long they took, in seconds."""
+
+    decisions: int = 0
+    seconds: float = 0.0
+    times: list[float] = field(default_factory=list)
+
+
+def play_match(game: Game, bots: Sequence[Bot]) -> list[SeatClock]:
+    """Play ``game`` to its end; returns each seat's decision count and thinking time.
+
+    Pending seats act in seat order, which matters only for Cartographers, where decisions
+    are simultaneous and independent of the order they arrive in.
+    """
+    if len(bots) != game.num_players:
+        raise BotError(f"the game has {game.num_players} seats but {len(bots)} bots were given")
+    clocks = [SeatClock() for _ in bots]
+    while not game.is_over:
+        for seat in game.pending_players():
+            legal = game.legal_actions(seat)
+            view: dict[str, Any] = game.view(seat)
+            started = time.perf_counter()
+            action = bots[seat].decide(view, legal)
+            spent = time.perf_counter() - started
+            clock = clocks[seat]
+            clock.decisions += 1
+            clock.seconds += spent
+            clock.times.append(spent)
+            game.apply(seat, action)
+    return clocks

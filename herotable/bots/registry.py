@@ -1,0 +1,44 @@
+"""Bots by name, so the CLI, the server and the simulator all say ``random``, ``greedy``,
+``strong`` and mean the same players."""
+
+from __future__ import annotations
+
+from herotable.bots.base import Bot, BotError
+
+GAMES = ("cartographers", "dominaria")
+_BOTS: dict[tuple[str, str], type[Bot]] = {}
+
+
+def register(cls: type[Bot]) -> type[Bot]:
+    games = GAMES if cls.game == "*" else (cls.game,)
+    for game in games:
+        _BOTS[(game, cls.name)] = cls
+    return cls
+
+
+def _load_all() -> None:
+    # The bot modules register themselves on import; importing them here keeps the registry
+    # complete whichever module a caller imported first.
+    import herotable.bots.cartographers
+    import herotable.bots.dominaria
+    import herotable.bots.random_bot  # noqa: F401
+
+
+def bot_names(game: str) -> list[str]:
+    """The bots that play ``game``, weakest first."""
+    _load_all()
+    order = {"random": 0, "greedy": 1, "strong": 2}
+    names = [name for g, name in _BOTS if g == game]
+    return sorted(names, key=lambda n: (order.get(n, 9), n))
+
+
+def make_bot(game: str, name: str, seed: int = 0, seconds: float | None = None,
+             wall_clock: bool = False) -> Bot:
+    """A fresh bot; an unknown game or name is a :class:`BotError` listing the known ones."""
+    _load_all()
+    if game not in GAMES:
+        raise BotError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+    cls = _BOTS.get((game, name))
+    if cls is None:
+        raise BotError(f"no bot {name!r} for {game}; known: {', '.join(bot_names(game))}")
+    return cls(seed=seed, seconds=seconds, wall_clock=wall_clock)
