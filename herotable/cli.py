@@ -262,6 +262,96 @@ def bench(
     run_bench(quick=quick)
 
 
+@app.command("simulate")
+def simulate(
+    game: Annotated[str, typer.Argument(help="cartographers or dominaria.")],
+    players: Annotated[str, typer.Option(
+        help="Comma-separated bot names, one per seat (one bot: solo Cartographers).")],
+    games: Annotated[int, typer.Option(help="How many games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Game i is dealt with seed S+i.")] = 0,
+    preset: Annotated[str | None, typer.Option(
+        help="Cartographers set-up preset (default heroes); not for Dominaria.")] = None,
+    jobs: Annotated[int, typer.Option(help="Games played at once, in separate processes.")]
+    = 1,
+    seconds: Annotated[float | None, typer.Option(
+        help="Every bot's budget per decision (default: each bot's own).")] = None,
+    rotate: Annotated[bool, typer.Option(
+        "--rotate", help="Shift the bots one seat each game so each plays every seat.")]
+    = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Write the games as JSON.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Write the games as CSV.")] = False,
+    out: Annotated[Path | None, typer.Option(
+        help="Write the JSON or CSV here and the summary to the screen.")] = None,
+) -> None:
+    """Play bots against each other many times and summarise, or write every game."""
+    import io
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from herotable.simulate import SimulationSpec, simulate, summarise, write_csv
+
+    if as_json and as_csv:
+        raise fail("choose one of --json and --csv")
+    if out is not None and not (as_json or as_csv):
+        raise fail("--out needs --json or --csv to say the file's format")
+    try:
+        spec = SimulationSpec(game, _names(players), games=games, seed=seed, preset=preset,
+                              seconds=seconds, rotate=rotate, jobs=jobs)
+    except HerotableError as exc:
+        raise fail(str(exc)) from exc
+
+    # The bar goes to stderr, and only on a terminal, so stdout stays clean for --json/--csv.
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
+                  transient=True, disable=not err_console.is_terminal) as progress:
+        task = progress.add_task(f"{game} games", total=spec.games)
+        rows = simulate(spec, on_game=lambda _: progress.advance(task))
+
+    if as_json or as_csv:
+        buffer = io.StringIO()
+        if as_json:
+            json.dump([row.to_json() for row in rows], buffer)
+            buffer.write("\n")
+        else:
+            write_csv(rows, buffer)
+        if out is None:
+            typer.echo(buffer.getvalue(), nl=False)
+            return
+        try:
+            out.write_text(buffer.getvalue(), encoding="utf-8")
+        except OSError as exc:
+            raise fail(f"cannot write {out}: {exc}") from exc
+
+    console = Console()
+    last = spec.seed + spec.games - 1
+    console.print(f"{game}" + (f", preset {spec.preset}" if spec.preset else "")
+                  + f", {spec.players} seat{'s' if spec.players > 1 else ''}"
+                  + f", {spec.games} games, seeds {spec.seed}..{last}, jobs {spec.jobs}"
+                  + (", seats rotated" if rotate else "")
+                  + (f", {seconds:g} s per decision" if seconds is not None else ""),
+                  highlight=False, soft_wrap=True)
+    summaries = summarise(rows)
+    # Scores are stars (Cartographers) or VP (Dominaria); "rating" is the solo rating's mean.
+    table = Table(title="score per bot")
+    table.add_column("bot", no_wrap=True)
+    columns = ["games", "mean", "median", "p10", "p90"]
+    # A solo player always "wins", so solo shows the rating in place of the win rate.
+    columns += ["rating", "rating med"] if spec.solo else ["win %"]
+    columns += ["ms/dec med"]
+    for column in columns:
+        table.add_column(column, justify="right")
+    for line in summaries:
+        cells = [line.bot, str(line.games), f"{line.score_mean:.1f}", f"{line.score_median:g}",
+                 f"{line.score_p10:.1f}", f"{line.score_p90:.1f}"]
+        if spec.solo:
+            cells += [f"{line.rating_mean:.1f}", f"{line.rating_median:g}"]
+        else:
+            cells += [f"{100 * line.win_rate:.1f}"]
+        cells += [f"{line.ms_per_decision_median:.3g}"]
+        table.add_row(*cells)
+    console.print(table)
+
+
 def main() -> None:
     app()
 

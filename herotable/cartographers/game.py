@@ -56,6 +56,32 @@ from herotable.core.rng import SeededRng
 DRAGON_COINS = 3
 
 
+def settle(sheet: MapSheet) -> tuple[int, int, int]:
+    """What follows any change to a map: heroes strike monsters on their attack cells,
+    surrounded mountains pay their coin, a beaten dragon pays its three.
+
+    Changes ``sheet`` and returns (cells struck, mountain coins gained, dragon coins gained).
+    A module function rather than a method so that bots looking ahead settle their imagined
+    maps exactly as the game settles real ones.
+    """
+    struck = sheet.monster & sheet.attack
+    if struck:
+        sheet.destroy(struck)
+    surrounded = sides_all_in(sheet.mountain & ~sheet.paid_mountains, sheet.filled)
+    mountain_coins = 0
+    if surrounded:
+        sheet.paid_mountains |= surrounded
+        mountain_coins = sheet.gain_coins(surrounded.bit_count())
+    dragon = sheet.monster_ids.get("dragon_inferno")
+    # Surviving dragon cells must all be boxed in; destroyed ones already count.
+    boxed_in = dragon is not None and sides_all_in(dragon, sheet.filled) == dragon
+    dragon_coins = 0
+    if boxed_in and not sheet.dragon_paid:
+        sheet.dragon_paid = True
+        dragon_coins = sheet.gain_coins(DRAGON_COINS)
+    return struck, mountain_coins, dragon_coins
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """What one player owes now.
@@ -485,23 +511,13 @@ class CartographersGame:
         self._settle(owner)
 
     def _settle(self, owner: int) -> None:
-        """What follows any change to a map: heroes strike monsters on their attack cells,
-        surrounded mountains pay their coin, a beaten dragon pays its three."""
-        sheet = self.sheets[owner]
-        struck = sheet.monster & sheet.attack
+        struck, mountain_coins, dragon_coins = settle(self.sheets[owner])
         if struck:
-            sheet.destroy(struck)
             self._event("destroyed", sheet=owner, cells=mask_names(struck), reason="hero")
-        surrounded = sides_all_in(sheet.mountain & ~sheet.paid_mountains, sheet.filled)
-        if surrounded:
-            sheet.paid_mountains |= surrounded
-            self._gain(owner, surrounded.bit_count(), "surrounded mountain")
-        dragon = sheet.monster_ids.get("dragon_inferno")
-        # Surviving dragon cells must all be boxed in; destroyed ones already count.
-        boxed_in = dragon is not None and sides_all_in(dragon, sheet.filled) == dragon
-        if boxed_in and not sheet.dragon_paid:
-            sheet.dragon_paid = True
-            self._gain(owner, DRAGON_COINS, "dragon defeated")
+        if mountain_coins:
+            self._event("coins", sheet=owner, gained=mountain_coins, reason="surrounded mountain")
+        if dragon_coins:
+            self._event("coins", sheet=owner, gained=dragon_coins, reason="dragon defeated")
 
     def _gorgon_gaze(self, owner: int, card: AmbushCard, chooser: int) -> None:
         """Right after the Gorgon is drawn, whoever drew it destroys a cell next to it."""

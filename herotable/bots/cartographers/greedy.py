@@ -1,0 +1,65 @@
+"""``greedy``: the action whose resulting map is worth most, one ply deep.
+
+The worth is :func:`herotable.bots.cartographers.evaluate.value` with the weights of the
+seasons still to come. Decisions on another player's map (drawing a monster for an ambush,
+the Gorgon's gaze) pick the *least* worth for that player: the rules let the neighbour hurt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from herotable.bots.base import Bot, BotError
+from herotable.bots.cartographers.evaluate import Weights, value, weights_from
+from herotable.bots.cartographers.outcomes import outcome
+from herotable.bots.cartographers.position import Position, read_view
+from herotable.bots.registry import register
+from herotable.cartographers.actions import CartographersAction, PlaceHero
+from herotable.cartographers.grid import neighbours
+
+# A hero's attack cells still empty will strike monsters drawn there later: worth a little.
+GUARD_WEIGHT = 0.15
+
+
+def weights_for(position: Position) -> Weights:
+    return weights_from(position.cards, position.scoring, position.season_index)
+
+
+def action_worth(position: Position, action: CartographersAction, weights: Weights) -> float:
+    """The worth of the map ``action`` leaves, for the player who owns that map."""
+    _, after = outcome(position, action)
+    worth = value(after, weights)
+    if isinstance(action, PlaceHero):
+        guarded = after.attack & after.empty & neighbours(after.filled | after.attack)
+        worth += GUARD_WEIGHT * guarded.bit_count()
+    return worth
+
+
+def ranked(position: Position, legal: Sequence[CartographersAction]
+           ) -> list[tuple[float, int]]:
+    """(worth to this seat, index) for every legal action, best first; the worth of an
+    action on someone else's map is negated, since hurting them is the aim."""
+    decision = position.decision
+    if decision is None:
+        raise BotError("the view holds no decision for this seat")
+    weights = weights_for(position)
+    sign = 1.0 if decision.sheet == position.seat else -1.0
+    scored = [(sign * action_worth(position, a, weights), i) for i, a in enumerate(legal)]
+    scored.sort(key=lambda pair: (-pair[0], pair[1]))
+    return scored
+
+
+@register
+class GreedyBot(Bot):
+    name = "greedy"
+    game = "cartographers"
+
+    def decide(self, view: dict[str, Any], legal_actions: Sequence[Any]) -> Any:
+        if not legal_actions:
+            raise BotError("there is no legal action to choose from")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        position = read_view(view)
+        best = max(ranked(position, legal_actions), key=lambda pair: pair[0])
+        return legal_actions[best[1]]

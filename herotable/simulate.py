@@ -1,0 +1,405 @@
+"""Many bot-versus-bot games in a row, for comparing bots: ``herotable simulate`` as a library.
+
+A run is described by a :class:`SimulationSpec`; :func:`simulate` plays it and returns one
+:class:`GameRow` per game, in game order; :func:`summarise` folds the rows into one
+:class:`BotSummary` per bot name. ::
+
+    spec = SimulationSpec("cartographers", ["random", "greedy"], games=100, seed=1)
+    rows = simulate(spec)
+    for line in summarise(rows):
+        print(line.bot, line.score_mean, line.win_rate)
+
+Seeds, so that any single game of a run can be replayed by hand:
+
+- game ``i`` (from 0) is dealt with the seed ``seed + i``;
+- the bot in seat ``k`` of that game is seeded with :func:`bot_seed` ``(seed + i, k)``: the
+  ``k``-th output of a SplitMix64 (:class:`~herotable.core.rng.SeededRng`) seeded with the game
+  seed XOR :data:`BOT_SEED_SALT`. The salt keeps the bots' streams apart from the game's own
+  generator, which is seeded with the bare game seed.
+
+Bots spend their budget in counted work units (never ``wall_clock``), so every result except
+the timing fields (:data:`TIMING_FIELDS`) is the same whatever ``jobs`` is and whichever
+machine runs it.
+"""
+
+from __future__ import annotations
+
+import csv
+import multiprocessing
+import statistics
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from typing import IO, Any
+
+from herotable.bots.match import play_match
+from herotable.bots.registry import GAMES, make_bot
+from herotable.core.errors import HerotableError
+from herotable.core.rng import SeededRng
+
+# Any fixed odd constant would do; this one spells "bots" in ASCII, so it is easy to recognise.
+BOT_SEED_SALT = 0x626F7473
+DEFAULT_PRESET = "heroes"
+# The per-seat fields that measure time: they differ from run to run and from jobs=1 to jobs=K.
+TIMING_FIELDS = ("seconds_per_decision",)
+
+
+class SimulationError(HerotableError):
+    """A run that cannot be played as described (bad game, seat count, games or jobs)."""
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for the game dealt with ``game_seed``.
+
+    Derived rather than shared so that two copies of one bot in a game play differently, and
+    derived from the game seed (not from the run's base seed and a counter) so that a single
+    game can be replayed knowing only its own seed and the seat.
+    """
+    rng = SeededRng(game_seed ^ BOT_SEED_SALT)
+    for _ in range(seat):
+        rng.next_u64()
+    return rng.next_u64()
+
+
+@dataclass(frozen=True)
+class SimulationSpec:
+    """One run: which game, which bots in which seats, how many games from which seed.
+
+    ``bots`` holds one registry name per seat (so ``len(bots)`` is the player count; a single
+    bot is a solo Cartographers game). ``preset`` is a Cartographers preset (default
+    ``heroes``); Dominaria has none and refuses one. ``seconds`` is every bot's budget per
+    decision (None: each bot's own default). With ``rotate``, game ``i`` shifts the bot list by
+    ``i`` seats so that over ``len(bots)`` games every bot sits in every seat, which cancels
+    any advantage of a seat. ``jobs`` is how many processes play games at once.
+
+    The spec checks itself when built, so a bad run fails before any game is played.
+    """
+
+    game: str
+    bots: Sequence[str]
+    games: int = 100
+    seed: int = 0
+    preset: str | None = None
+    seconds: float | None = None
+    rotate: bool = False
+    jobs: int = 1
+
+    def __post_init__(self) -> None:
+        # Accept any sequence of names but store a tuple, so the spec stays hashable.
+        object.__setattr__(self, "bots", tuple(self.bots))
+        if self.game not in GAMES:
+            raise SimulationError(f"unknown game {self.game!r}; known: {', '.join(GAMES)}")
+        if self.game == "cartographers" and self.preset is None:
+            object.__setattr__(self, "preset", DEFAULT_PRESET)
+        if self.game == "dominaria" and self.preset is not None:
+            raise SimulationError("Heroes of Dominaria has no presets; leave the preset out")
+        if not self.bots:
+            raise SimulationError("give at least one bot, one per seat")
+        if self.games < 1:
+            raise SimulationError(f"the number of games must be at least 1, not {self.games}")
+        if self.jobs < 1:
+            raise SimulationError(f"the number of jobs must be at least 1, not {self.jobs}")
+        # The engines' own configs know the seat limits and the presets; building one (and
+        # one bot of each name) checks the run with the same messages a player would see.
+        self.config()
+        for name in dict.fromkeys(self.bots):
+            make_bot(self.game, name, seconds=self.seconds)
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    @property
+    def solo(self) -> bool:
+        return self.game == "cartographers" and self.players == 1
+
+    def config(self) -> Any:
+        """The engine config for every game of the run (GameConfig or DominariaConfig)."""
+        if self.game == "cartographers":
+            from herotable.cartographers.config import GameConfig
+
+            return GameConfig.preset(self.preset or DEFAULT_PRESET, players=self.players)
+        from herotable.dominaria.config import DominariaConfig
+
+        return DominariaConfig(players=self.players)
+
+    def game_seed(self, index: int) -> int:
+        return self.seed + index
+
+    def seating(self, index: int) -> tuple[str, ...]:
+        """The bot names in seat order for game ``index``."""
+        bots = tuple(self.bots)
+        shift = index % self.players if self.rotate else 0
+        return bots[shift:] + bots[:shift]
+
+    def new_game(self, index: int) -> Any:
+        """A fresh engine for game ``index``, dealt with its seed."""
+        if self.game == "cartographers":
+            from herotable.cartographers.game import CartographersGame
+
+            return CartographersGame(self.config(), self.game_seed(index))
+        from herotable.dominaria.game import DominariaGame
+
+        return DominariaGame(self.config(), self.game_seed(index))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """How one seat's bot did in one game.
+
+    ``win`` is 1 for a sole winner, ``1/k`` for each of ``k`` players sharing first place and 0
+    otherwise, so that win rates of all seats add up to the number of games.
+    ``decision_seconds`` keeps every decision's time for the summary's median; it is left out
+    of JSON and of comparisons, like ``seconds_per_decision``.
+    """
+
+    seat: int
+    bot: str
+    score: int
+    rank: int
+    win: float
+    decisions: int
+    seconds_per_decision: float = field(compare=False)
+    decision_seconds: tuple[float, ...] = field(default=(), compare=False, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "bot": self.bot, "score": self.score, "rank": self.rank,
+                "win": self.win, "decisions": self.decisions,
+                "seconds_per_decision": self.seconds_per_decision}
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One game of a run. ``rating`` and ``title`` (English) only for solo Cartographers.
+
+    Rows compare equal when everything but the timing is equal, which is what "the same
+    results" means for a run repeated or split over processes.
+    """
+
+    index: int
+    seed: int
+    game: str
+    preset: str | None
+    seats: tuple[SeatResult, ...]
+    rating: int | None = None
+    title: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"index": self.index, "seed": self.seed, "game": self.game,
+                                "preset": self.preset,
+                                "seats": [s.to_json() for s in self.seats]}
+        if self.rating is not None:
+            data["rating"] = self.rating
+            data["title"] = self.title
+        return data
+
+    def results(self) -> dict[str, Any]:
+        """:meth:`to_json` without the timing fields: what must not depend on ``jobs``."""
+        data = self.to_json()
+        for seat in data["seats"]:
+            for key in TIMING_FIELDS:
+                del seat[key]
+        return data
+
+
+def _wins(ranks: Sequence[int]) -> list[float]:
+    """1/k for each of the k seats ranked first, 0 for the others."""
+    first = ranks.count(1)
+    return [float(Fraction(1, first)) if rank == 1 else 0.0 for rank in ranks]
+
+
+def play_one(spec: SimulationSpec, index: int) -> GameRow:
+    """Play game ``index`` of ``spec`` and describe it.
+
+    A top-level function of plain picklable arguments, so that a spawned worker process can
+    run it as well as this one.
+    """
+    game = spec.new_game(index)
+    seed = spec.game_seed(index)
+    names = spec.seating(index)
+    bots = [make_bot(spec.game, name, seed=bot_seed(seed, seat), seconds=spec.seconds)
+            for seat, name in enumerate(names)]
+    clocks = play_match(game, bots)
+    rating = title = None
+    if spec.game == "cartographers":
+        # standings() carries the rules' tie-break (fewer stars lost to monsters).
+        placed = {s.player: (s.total, s.rank) for s in game.standings()}
+        if spec.solo:
+            rating, title = game.solo_rating(), game.solo_title("en")
+    else:
+        placed = {player: (total, rank) for rank, player, total, _ in game.standings()}
+    ranks = [placed[seat][1] for seat in range(spec.players)]
+    wins = _wins(ranks)
+    seats = tuple(
+        SeatResult(seat=seat, bot=name, score=placed[seat][0], rank=ranks[seat], win=wins[seat],
+                   decisions=clock.decisions,
+                   seconds_per_decision=clock.seconds / clock.decisions if clock.decisions
+                   else 0.0,
+                   decision_seconds=tuple(clock.times))
+        for seat, (name, clock) in enumerate(zip(names, clocks, strict=True)))
+    return GameRow(index=index, seed=seed, game=spec.game, preset=spec.preset, seats=seats,
+                   rating=rating, title=title)
+
+
+def simulate(spec: SimulationSpec,
+             on_game: Callable[[GameRow], None] | None = None) -> list[GameRow]:
+    """Play every game of ``spec`` and return the rows in game order.
+
+    ``on_game`` is called once per finished game (in the order they finish, which with
+    ``jobs > 1`` is not game order), e.g. to advance a progress bar. With ``jobs == 1`` the
+    games run in this process; otherwise in a pool of spawned processes, spawned rather than
+    forked so that a progress bar's thread or other locks held here are never copied into a
+    child half-taken, and so that the run behaves the same on every platform.
+    """
+    if spec.jobs == 1:
+        rows = []
+        for index in range(spec.games):
+            row = play_one(spec, index)
+            if on_game is not None:
+                on_game(row)
+            rows.append(row)
+        return rows
+    found: list[GameRow | None] = [None] * spec.games
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=spec.jobs, mp_context=context) as pool:
+        futures = [pool.submit(play_one, spec, index) for index in range(spec.games)]
+        try:
+            for future in as_completed(futures):
+                row = future.result()
+                found[row.index] = row
+                if on_game is not None:
+                    on_game(row)
+        except BaseException:
+            # A failed game or a Ctrl-C ends the run now, not after every queued game.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    return [row for row in found if row is not None]
+
+
+# ---------------------------------------------------------------- the summary
+
+
+def percentile(values: Sequence[float], p: int) -> float:
+    """The ``p``-th percentile (``p`` in 1..99) by linear interpolation between data points.
+
+    This is ``statistics.quantiles(values, n=100, method="inclusive")`` (numpy's default
+    method), except that a single value is its own every percentile instead of an error.
+    """
+    if not values:
+        raise ValueError("no values to take a percentile of")
+    if len(values) == 1:
+        return float(values[0])
+    return statistics.quantiles(values, n=100, method="inclusive")[p - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class BotSummary:
+    """One bot name's results over every seat it played in a run.
+
+    ``games`` counts seats played: a bot named twice in one game counts twice. The rating
+    fields are None unless the run is solo. ``ms_per_decision_mean`` is the total thinking time
+    over the total decisions; ``ms_per_decision_median`` is the median single decision, which
+    an odd garbage collection does not drag up.
+    """
+
+    bot: str
+    games: int
+    score_mean: float
+    score_median: float
+    score_p10: float
+    score_p90: float
+    win_rate: float
+    decisions: int
+    ms_per_decision_mean: float
+    ms_per_decision_median: float
+    rating_mean: float | None = None
+    rating_median: float | None = None
+    rating_p10: float | None = None
+    rating_p90: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def summarise(rows: Iterable[GameRow]) -> list[BotSummary]:
+    """One :class:`BotSummary` per bot name, in the order the names first appear."""
+    seats: dict[str, list[SeatResult]] = {}
+    ratings: dict[str, list[int]] = {}
+    for row in rows:
+        for seat in row.seats:
+            seats.setdefault(seat.bot, []).append(seat)
+            if row.rating is not None:
+                ratings.setdefault(seat.bot, []).append(row.rating)
+    summaries = []
+    for bot, played in seats.items():
+        scores = [s.score for s in played]
+        decisions = sum(s.decisions for s in played)
+        seconds = sum(s.seconds_per_decision * s.decisions for s in played)
+        # Rows read back from JSON lack single decision times: fall back to per-game means.
+        times = [t for s in played for t in s.decision_seconds] or [
+            s.seconds_per_decision for s in played if s.decisions]
+        rated = ratings.get(bot)
+        summaries.append(BotSummary(
+            bot=bot, games=len(played),
+            score_mean=statistics.fmean(scores), score_median=statistics.median(scores),
+            score_p10=percentile(scores, 10), score_p90=percentile(scores, 90),
+            win_rate=sum(s.win for s in played) / len(played),
+            decisions=decisions,
+            ms_per_decision_mean=1000 * seconds / decisions if decisions else 0.0,
+            ms_per_decision_median=1000 * statistics.median(times) if times else 0.0,
+            rating_mean=statistics.fmean(rated) if rated else None,
+            rating_median=statistics.median(rated) if rated else None,
+            rating_p10=percentile(rated, 10) if rated else None,
+            rating_p90=percentile(rated, 90) if rated else None,
+        ))
+    return summaries
+
+
+# ---------------------------------------------------------------- CSV
+
+
+def csv_header(seats: int, solo: bool) -> list[str]:
+    """The CSV columns for a run with ``seats`` seats: the game, then each seat flattened."""
+    header = ["index", "seed", "game", "preset"]
+    for seat in range(seats):
+        header += [f"seat{seat}_{key}" for key in
+                   ("bot", "score", "rank", "win", "decisions", "seconds_per_decision")]
+    if solo:
+        header += ["rating", "title"]
+    return header
+
+
+def write_csv(rows: Sequence[GameRow], out: IO[str]) -> None:
+    """Write ``rows`` as CSV, one line per game, with a header (nothing for no rows)."""
+    if not rows:
+        return
+    solo = rows[0].rating is not None
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(csv_header(len(rows[0].seats), solo))
+    for row in rows:
+        line: list[Any] = [row.index, row.seed, row.game, row.preset or ""]
+        for seat in row.seats:
+            line += [seat.bot, seat.score, seat.rank, seat.win, seat.decisions,
+                     seat.seconds_per_decision]
+        if solo:
+            line += [row.rating, row.title]
+        writer.writerow(line)
+
+
+__all__ = [
+    "BOT_SEED_SALT",
+    "TIMING_FIELDS",
+    "BotSummary",
+    "GameRow",
+    "SeatResult",
+    "SimulationError",
+    "SimulationSpec",
+    "bot_seed",
+    "csv_header",
+    "percentile",
+    "play_one",
+    "simulate",
+    "summarise",
+    "write_csv",
+]

@@ -1,0 +1,245 @@
+"""``herotable simulate``: seeds used as documented, the same results for any number of jobs,
+seat rotation, the summary, CSV/JSON output and the command line's errors."""
+
+import csv
+import io
+import json
+import statistics
+
+import pytest
+from typer.testing import CliRunner
+
+from herotable.bots import BotError, bot_names, make_bot, registry
+from herotable.bots.match import play_match
+from herotable.bots.random_bot import RandomBot
+from herotable.cartographers.config import GameConfig
+from herotable.cartographers.game import CartographersGame
+from herotable.cli import app
+from herotable.core.errors import HerotableError
+from herotable.core.rng import SeededRng
+from herotable.dominaria.config import DominariaConfig
+from herotable.dominaria.game import DominariaGame
+from herotable.simulate import (
+    BOT_SEED_SALT,
+    SimulationSpec,
+    _wins,
+    bot_seed,
+    csv_header,
+    percentile,
+    simulate,
+    summarise,
+    write_csv,
+)
+
+runner = CliRunner()
+
+
+def test_a_fixed_seed_gives_the_same_rows_twice():
+    spec = SimulationSpec("cartographers", ["random", "random"], games=3, seed=7)
+    first, second = simulate(spec), simulate(spec)
+    assert first == second
+    assert [r.results() for r in first] == [r.results() for r in second]
+    assert [r.seed for r in first] == [7, 8, 9]
+    assert [r.index for r in first] == [0, 1, 2]
+
+
+def test_bot_seed_is_the_documented_splitmix_output():
+    rng = SeededRng(41 ^ BOT_SEED_SALT)
+    outputs = [rng.next_u64() for _ in range(3)]
+    assert [bot_seed(41, seat) for seat in range(3)] == outputs
+    # Two copies of one bot in a game must not play the same moves.
+    assert bot_seed(41, 0) != bot_seed(41, 1)
+
+
+def test_a_row_is_the_game_played_by_hand_with_the_documented_seeds():
+    spec = SimulationSpec("cartographers", ["random", "random"], games=2, seed=100,
+                          preset="first_game")
+    rows = simulate(spec)
+    for i, row in enumerate(rows):
+        game = CartographersGame(GameConfig.preset("first_game", players=2), 100 + i)
+        bots = [make_bot("cartographers", "random", seed=bot_seed(100 + i, seat))
+                for seat in range(2)]
+        clocks = play_match(game, bots)
+        assert row.seed == 100 + i and row.preset == "first_game"
+        assert [s.score for s in row.seats] == game.totals()
+        assert [s.decisions for s in row.seats] == [c.decisions for c in clocks]
+        ranks = {s.player: s.rank for s in game.standings()}
+        assert [s.rank for s in row.seats] == [ranks[0], ranks[1]]
+
+
+def test_a_dominaria_row_is_the_game_played_by_hand():
+    row = simulate(SimulationSpec("dominaria", ["random"] * 3, games=1, seed=5))[0]
+    game = DominariaGame(DominariaConfig(players=3), 5)
+    play_match(game, [make_bot("dominaria", "random", seed=bot_seed(5, s)) for s in range(3)])
+    assert [s.score for s in row.seats] == [s["total"] for s in game.scores()]
+    winners = game.winners()
+    assert [s.win for s in row.seats] == [1 / len(winners) if p in winners else 0.0
+                                          for p in range(3)]
+    assert row.preset is None and row.rating is None
+
+
+def test_solo_rows_carry_rating_and_title_and_the_summary_their_statistics():
+    rows = simulate(SimulationSpec("cartographers", ["random"], games=4, seed=3))
+    game = CartographersGame(GameConfig.preset("heroes", players=1), 3)
+    play_match(game, [make_bot("cartographers", "random", seed=bot_seed(3, 0))])
+    assert (rows[0].rating, rows[0].title) == (game.solo_rating(), game.solo_title("en"))
+    assert rows[0].to_json()["title"] == game.solo_title("en")
+    (line,) = summarise(rows)
+    ratings = [r.rating for r in rows]
+    assert line.games == 4 and line.win_rate == 1.0
+    assert line.rating_mean == statistics.fmean(ratings)
+    assert line.rating_median == statistics.median(ratings)
+    assert line.rating_p10 is not None and line.rating_p90 is not None
+
+
+@pytest.mark.parametrize(("game", "bots"), [("cartographers", ["random", "random"]),
+                                            ("dominaria", ["random", "random", "random"])])
+def test_two_jobs_give_the_same_rows_as_one(game, bots):
+    spec = SimulationSpec(game, bots, games=4, seed=11)
+    parallel = SimulationSpec(game, bots, games=4, seed=11, jobs=2)
+    one, two = simulate(spec), simulate(parallel)
+    assert [r.results() for r in one] == [r.results() for r in two]
+    assert [r.index for r in two] == [0, 1, 2, 3]
+
+
+@pytest.fixture
+def three_bots(monkeypatch):
+    """Three distinguishable (but equally random) Dominaria bots, registered for this test only."""
+    names = ["random", "random_b", "random_c"]
+    for name in names[1:]:
+        cls = type(f"Bot_{name}", (RandomBot,), {"name": name, "game": "dominaria"})
+        monkeypatch.setitem(registry._BOTS, ("dominaria", name), cls)
+    return names
+
+
+def test_rotation_seats_every_bot_in_every_seat(three_bots):
+    rows = simulate(SimulationSpec("dominaria", three_bots, games=3, seed=1, rotate=True))
+    for i, row in enumerate(rows):
+        assert [s.bot for s in row.seats] == [three_bots[(s + i) % 3] for s in range(3)]
+    for name in three_bots:
+        assert {s.seat for r in rows for s in r.seats if s.bot == name} == {0, 1, 2}
+    fixed = simulate(SimulationSpec("dominaria", three_bots, games=3, seed=1))
+    assert all([s.bot for s in r.seats] == three_bots for r in fixed)
+    assert [line.games for line in summarise(rows)] == [3, 3, 3]
+
+
+def test_wins_add_up_to_one_game_each_and_ties_are_shared():
+    assert _wins([1, 1, 3]) == [0.5, 0.5, 0.0]
+    assert _wins([2, 1]) == [0.0, 1.0]
+    rows = simulate(SimulationSpec("dominaria", ["random"] * 4, games=5, seed=2))
+    assert all(sum(s.win for s in r.seats) == pytest.approx(1) for r in rows)
+
+
+def test_percentile_matches_the_inclusive_method():
+    assert percentile([1, 2, 3, 4, 5], 10) == pytest.approx(1.4)
+    assert percentile([1, 2, 3, 4, 5], 90) == pytest.approx(4.6)
+    assert percentile([7], 90) == 7
+
+
+@pytest.mark.parametrize(("kwargs", "error", "words"), [
+    ({"game": "chess", "bots": ["random"]}, HerotableError, "unknown game 'chess'"),
+    ({"game": "cartographers", "bots": ["nope"]}, BotError, "known: random"),
+    ({"game": "dominaria", "bots": ["random"] * 5}, HerotableError, "2 to 4 players"),
+    ({"game": "dominaria", "bots": ["random"]}, HerotableError, "2 to 4 players"),
+    ({"game": "cartographers", "bots": ["random"] * 101}, HerotableError, "1 to 100"),
+    ({"game": "cartographers", "bots": []}, HerotableError, "at least one bot"),
+    ({"game": "cartographers", "bots": ["random"], "games": 0}, HerotableError, "at least 1"),
+    ({"game": "cartographers", "bots": ["random"], "jobs": 0}, HerotableError, "jobs"),
+    ({"game": "cartographers", "bots": ["random"], "preset": "x"}, HerotableError,
+     "unknown preset 'x'"),
+    ({"game": "dominaria", "bots": ["random"] * 2, "preset": "base"}, HerotableError,
+     "no presets"),
+])
+def test_bad_specs_are_clear_errors(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        SimulationSpec(**kwargs)
+
+
+def test_unknown_bot_message_lists_the_registry():
+    with pytest.raises(BotError) as info:
+        SimulationSpec("dominaria", ["random", "nope"])
+    assert all(name in str(info.value) for name in bot_names("dominaria"))
+
+
+def test_csv_has_a_header_and_one_row_per_game():
+    rows = simulate(SimulationSpec("cartographers", ["random"], games=3, seed=1))
+    out = io.StringIO()
+    write_csv(rows, out)
+    table = list(csv.reader(io.StringIO(out.getvalue())))
+    assert table[0] == csv_header(1, solo=True)
+    assert table[0][:8] == ["index", "seed", "game", "preset", "seat0_bot", "seat0_score",
+                            "seat0_rank", "seat0_win"]
+    assert table[0][-2:] == ["rating", "title"]
+    assert len(table) == 4
+    assert table[1][table[0].index("rating")] == str(rows[0].rating)
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def test_cli_json_for_dominaria():
+    result = runner.invoke(app, ["simulate", "dominaria", "--players", "random,random",
+                                 "--games", "3", "--seed", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert [r["seed"] for r in rows] == [4, 5, 6]
+    assert [len(r["seats"]) for r in rows] == [2, 2, 2]
+    expected = simulate(SimulationSpec("dominaria", ["random", "random"], games=3, seed=4))
+    assert [[s["score"] for s in r["seats"]] for r in rows] == [
+        [s.score for s in r.seats] for r in expected]
+
+
+def test_cli_csv_for_cartographers_with_two_jobs():
+    result = runner.invoke(app, ["simulate", "cartographers", "--players", "random,random",
+                                 "--games", "3", "--seed", "1", "--jobs", "2", "--csv",
+                                 "--preset", "base"])
+    assert result.exit_code == 0, result.output
+    table = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert len(table) == 3
+    assert {row["preset"] for row in table} == {"base"}
+    assert "rating" not in table[0]
+
+
+def test_cli_summary_table_for_both_games():
+    result = runner.invoke(app, ["simulate", "cartographers", "--players", "random,random",
+                                 "--games", "2", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "seeds 1..2" in result.stdout and "preset heroes" in result.stdout
+    assert "random" in result.stdout and "win %" in result.stdout
+    result = runner.invoke(app, ["simulate", "dominaria", "--players", "random,random,random",
+                                 "--games", "2", "--seed", "9", "--rotate"])
+    assert result.exit_code == 0, result.output
+    assert "seeds 9..10" in result.stdout and "random" in result.stdout
+
+
+def test_cli_solo_summary_shows_ratings():
+    result = runner.invoke(app, ["simulate", "cartographers", "--players", "random",
+                                 "--games", "3", "--preset", "first_game"])
+    assert result.exit_code == 0, result.output
+    assert "rating" in result.stdout
+
+
+def test_cli_out_file_gets_the_data_and_stdout_the_summary(tmp_path):
+    path = tmp_path / "games.json"
+    result = runner.invoke(app, ["simulate", "dominaria", "--players", "random,random",
+                                 "--games", "2", "--json", "--out", str(path)])
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(path.read_text())) == 2
+    assert "random" in result.stdout
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["cartographers", "--players", "random,nope"], "no bot 'nope'"),
+    (["dominaria", "--players", "random,random,random,random,random"], "2 to 4 players"),
+    (["cartographers", "--players", "random", "--games", "0"], "at least 1"),
+    (["cartographers", "--players", "random", "--preset", "nope"], "unknown preset 'nope'"),
+    (["chess", "--players", "random"], "unknown game 'chess'"),
+    (["cartographers", "--players", "random", "--json", "--csv"], "one of --json and --csv"),
+])
+def test_cli_user_errors_are_one_line_and_exit_2(args, words):
+    result = runner.invoke(app, ["simulate", *args])
+    assert result.exit_code == 2
+    assert words in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert result.stdout == ""
+    assert "Traceback" not in result.output
