@@ -1,0 +1,131 @@
+"""Cartographers bots: small rulebook-style scenarios, legality over random games, and the
+promise that a bot reads only its seat's view."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from herotable.bots import BotError, bot_names, make_bot
+from herotable.bots.match import play_match
+from herotable.cartographers.config import PRESETS, GameConfig
+from herotable.cartographers.game import CartographersGame
+from tests.helpers import cells_mask, rigged_game
+
+EMPTY = "\n".join(["..........."] * 11)
+HIDDEN_KEYS = {"deck", "rng", "ambush_deck", "hero_deck", "pending", "log", "stage"}
+
+
+def decide(game: CartographersGame, player: int, name: str, seconds: float = 0.01):
+    bot = make_bot("cartographers", name, seed=7, seconds=seconds)
+    return bot.decide(game.view(player), game.legal_actions(player))
+
+
+def test_registry_names_the_three_bots_and_refuses_others():
+    assert bot_names("cartographers") == ["random", "greedy", "strong"]
+    try:
+        make_bot("cartographers", "perfect")
+    except BotError as error:
+        assert "random, greedy, strong" in str(error)
+    else:  # pragma: no cover - the assertion below explains the failure
+        raise AssertionError("an unknown bot was made")
+
+
+def test_greedy_completes_a_village_square_for_gnomish_colony():
+    # Spring scores A (Faunlost Thicket) and B (Gnomish Colony): a 2x2 village is 6 stars now
+    # and 6 more in summer. Villages at A1, A2, B1 need B2.
+    village_corner = "VV.........\nV..........\n" + "\n".join(["..........."] * 9)
+    game = rigged_game(["settlement", "lagoon"], maps=[village_corner])
+    game.apply(0, decide(game, 0, "greedy"))
+    assert game.sheets[0].village & cells_mask("B2")
+
+
+def test_greedy_places_a_hero_where_it_strikes_a_monster():
+    monsters = "\n".join(["..........."] * 5 + [".....X....."] + ["..........."] * 5)
+    game = rigged_game(["dobrik_of_lorkheim", "lagoon"], maps=[monsters])
+    game.apply(0, decide(game, 0, "greedy"))
+    assert game.sheets[0].monster == 0
+    assert game.sheets[0].destroyed == cells_mask("F6")
+
+
+def test_ambush_monster_keeps_clear_of_the_neighbours_hero():
+    # Player 1 draws the Troll on player 0's map, where a hero guards every cell but the
+    # bottom two rows: a monster there would be struck at once, so the bot draws it below.
+    game = rigged_game(["giant_troll_ravage", "lagoon"], players=2, maps=[EMPTY, EMPTY])
+    guarded = sum(cells_mask(f"{row}{col}") for row in "ABCDEFGHI" for col in range(1, 12))
+    game.sheets[0].attack = guarded
+    assert game.decision(1).sheet == 0
+    game.apply(1, decide(game, 1, "greedy"))
+    assert game.sheets[0].monster and not game.sheets[0].monster & guarded
+
+
+def test_gorgon_gaze_destroys_what_hurts_the_neighbour_most():
+    # Player 0 draws the Gorgon on player 1's map, next to player 1's 2x2 village (Gnomish
+    # Colony, 6 stars this spring and summer); destroying a village cell breaks it.
+    villages = "\n".join(["..........."] * 4 + ["...VV......", "...VV......"] + ["..........."] * 5)
+    game = rigged_game(["gorgon_gaze", "lagoon"], players=2, maps=[EMPTY, villages])
+    game.apply(0, next(a for a in game.legal_actions(0)
+                       if a.cells == cells_mask("G4", "G6", "H5")))
+    decision = game.decision(0)
+    assert decision.kind == "destroy" and decision.sheet == 1
+    game.apply(0, decide(game, 0, "greedy"))
+    assert game.sheets[1].destroyed & cells_mask("F4", "F5")
+
+
+def test_strong_bot_is_reproducible_and_reads_only_the_view():
+    game = CartographersGame(GameConfig.preset("first_game"), seed=3)
+    view = game.view(0)
+    assert not HIDDEN_KEYS & set(view)
+    # A view that went through JSON (as over the network) gives the same decision.
+    again = json.loads(json.dumps(view))
+    first = make_bot("cartographers", "strong", seed=5, seconds=0.05)
+    second = make_bot("cartographers", "strong", seed=5, seconds=0.05)
+    assert first.decide(view, game.legal_actions(0)) == second.decide(
+        again, game.legal_actions(0))
+
+
+def test_hidden_deck_order_does_not_change_a_decision():
+    game = CartographersGame(GameConfig.preset("heroes"), seed=11)
+    state = game.to_json()
+    state["deck"] = list(reversed(state["deck"]))  # another future, the same present
+    other = CartographersGame.from_json(state)
+    assert other.view(0) == game.view(0)
+    for name in ("greedy", "strong"):
+        assert decide(game, 0, name) == decide(other, 0, name)
+
+
+class CheckedBot:
+    """Wraps a bot and asserts that each choice is one of the offered actions."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def decide(self, view, legal_actions):
+        action = self.inner.decide(view, legal_actions)
+        assert action in legal_actions
+        return action
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), preset=st.sampled_from(sorted(PRESETS)),
+       players=st.integers(1, 3), names=st.lists(st.sampled_from(["greedy", "strong"]),
+                                                 min_size=3, max_size=3))
+def test_bots_only_return_legal_actions(seed, preset, players, names):
+    game = CartographersGame(GameConfig.preset(preset, players=players), seed=seed)
+    bots = [CheckedBot(make_bot("cartographers", names[p], seed=p, seconds=0.002))
+            for p in range(players)]
+    clocks = play_match(game, bots)
+    assert game.is_over
+    assert all(clock.decisions > 0 for clock in clocks)
+
+
+def test_bots_beat_random_play():
+    # Not a strength benchmark (docs/bots.md is): a floor that catches a broken evaluation.
+    ratings = {}
+    for name in ("random", "greedy"):
+        game = CartographersGame(GameConfig.preset("first_game"), seed=21)
+        play_match(game, [make_bot("cartographers", name, seed=1)])
+        ratings[name] = game.solo_rating()
+    assert ratings["greedy"] > ratings["random"] + 20
