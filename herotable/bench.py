@@ -25,6 +25,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from herotable.bots import make_bot
 from herotable.cartographers.actions import (
     CartographersAction,
     Destroy,
@@ -38,6 +39,8 @@ from herotable.cartographers.game import CartographersGame
 from herotable.cartographers.grid import cell_of
 from herotable.cartographers.scoring import SCORERS, score_card
 from herotable.cartographers.sheet import MapSheet
+from herotable.core.errors import HerotableError
+from herotable.core.game import Game
 from herotable.core.rng import SeededRng
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
@@ -197,15 +200,47 @@ def machine_info() -> dict[str, str]:
     }
 
 
+# ---------------------------------------------------------------- bots
+
+
+def bot_decision_ns(game_factory: Callable[[int], Game], bot: str, seconds: float | None,
+                    games: int, decisions: int) -> tuple[float, int]:
+    """Median real time of one decision by ``bot`` (in every seat), and how many were timed.
+
+    Games are dealt with seeds 0, 1, ... and played to the end, but only the first
+    ``decisions`` decisions of each are timed by a searching bot, so a 1 s budget costs
+    seconds, not minutes.
+    """
+    times: list[float] = []
+    for index in range(games):
+        game = game_factory(index)
+        bots = [make_bot(game.name, bot, seed=index * 100 + seat, seconds=seconds)
+                for seat in range(game.num_players)]
+        timed = 0
+        while not game.is_over and timed < decisions:
+            for seat in game.pending_players():
+                view, legal = game.view(seat), game.legal_actions(seat)
+                start = time.perf_counter_ns()
+                action = bots[seat].decide(view, legal)
+                times.append(time.perf_counter_ns() - start)
+                timed += 1
+                game.apply(seat, action)
+    return statistics.median(times), len(times)
+
+
 # ---------------------------------------------------------------- the benchmarks
 
 
-def run_bench(quick: bool = False, console: Console | None = None) -> dict[str, float]:
+def run_bench(quick: bool = False, console: Console | None = None,
+              write: Path | None = None) -> dict[str, float]:
     """Run every benchmark, print a table, and return ``{key: median}`` (units in the key).
 
-    ``quick`` times only a few runs of each, to check the bench itself works.
+    ``quick`` times only a few runs of each, to check the bench itself works. ``write``
+    names a Markdown file (docs/benchmarks.md) whose figures block is replaced by this run's.
     """
     console = console or Console()
+    if write is not None:
+        _figures_block(write)  # refuse a wrong file before a minute of timing, not after
     scale = 0.01 if quick else 1.0
 
     def n(full: int) -> int:
@@ -287,6 +322,25 @@ def run_bench(quick: bool = False, console: Console | None = None) -> dict[str, 
         Figure(key, label, _median_ns(run, samples, inner), samples * inner, target, unit)
         for key, label, run, samples, inner, target, unit in specs
     ]
+    solo = GameConfig.preset("first_game")
+    two_dominaria = DominariaConfig(players=2)
+    # key, label, game factory, bot, budget (None: the bot's default), games, decisions timed,
+    # target (ns)
+    bot_specs: list[tuple[str, str, Callable[[int], Game], str, float | None, int, int,
+                          float | None]] = [
+        ("cartographers_greedy_ms", "(h) Cartographers greedy: one decision, solo",
+         lambda i: CartographersGame(solo, i), "greedy", None, n(40), 100, 20e6),
+        ("cartographers_strong_ms", "(h) Cartographers strong (1 s budget): one decision",
+         lambda i: CartographersGame(solo, i), "strong", 0.01 if quick else None, 2, 6, None),
+        ("dominaria_greedy_ms", "(i) Dominaria greedy: one decision, 2 players",
+         lambda i: DominariaGame(two_dominaria, i), "greedy", None, n(20), 1000, None),
+        ("dominaria_strong_ms", "(i) Dominaria strong (default budget): one decision",
+         lambda i: DominariaGame(two_dominaria, i), "strong", 0.01 if quick else None, 2, 30,
+         None),
+    ]
+    for key, label, factory, bot, seconds, games, decisions, target in bot_specs:
+        median, runs = bot_decision_ns(factory, bot, seconds, games, decisions)
+        figures.append(Figure(key, label, median, runs, target, "ms"))
     # The round trip timed above must be a faithful one, or its speed means nothing.
     assert CartographersGame.from_json(mid_state).to_json() == mid_state
 
@@ -314,5 +368,57 @@ def run_bench(quick: bool = False, console: Console | None = None) -> dict[str, 
             ok,
         )
     console.print(table)
+    if write is not None:
+        write_figures(write, figures, info, quick)
+        console.print(f"figures written to {write}", highlight=False)
     return {fig.key: fig.value for fig in figures}
+
+
+BLOCK_BEGIN = "<!-- bench:begin -->"
+BLOCK_END = "<!-- bench:end -->"
+
+
+def _shown(value: float, unit: str) -> str:
+    digits = 2 if unit == "ms" and value < 100 else 1 if value < 1000 else 0
+    return f"{value:,.{digits}f} {unit.replace('us', 'µs')}"
+
+
+def figures_markdown(figures: list[Figure], info: dict[str, str], quick: bool) -> str:
+    """The machine, the Python and a table of medians, as Markdown."""
+    lines = [
+        f"- Machine: {info['cpu']}, {info['cores']} cores, {info['platform']}",
+        f"- Python: {info['python']}",
+        f"- Date: {info['date']}",
+        f"- Command: `herotable bench{' --quick' if quick else ''} --write docs/benchmarks.md`",
+        "",
+        "| benchmark | median | target | runs | met |",
+        "|---|---:|---:|---:|:---:|",
+    ]
+    for fig in figures:
+        target = fig.target
+        lines.append(
+            f"| {fig.label} | {_shown(fig.value, fig.unit)} | "
+            f"{'—' if target is None else '<= ' + _shown(target, fig.unit)} | {fig.runs:,} | "
+            f"{'' if target is None else 'yes' if fig.value <= target else 'NO'} |")
+    return "\n".join(lines)
+
+
+def _figures_block(path: Path) -> tuple[str, int, int]:
+    """The file's text and where its figures block begins and ends; refused if it has none."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise HerotableError(f"cannot read {path}: {exc.strerror}") from exc
+    begin, end = text.find(BLOCK_BEGIN), text.find(BLOCK_END)
+    if begin < 0 or end < begin:
+        raise HerotableError(f"{path} has no {BLOCK_BEGIN} ... {BLOCK_END} block to replace")
+    return text, begin, end
+
+
+def write_figures(path: Path, figures: list[Figure], info: dict[str, str], quick: bool) -> None:
+    """Replace the text between the bench markers of ``path`` with this run's figures."""
+    text, begin, end = _figures_block(path)
+    block = figures_markdown(figures, info, quick)
+    path.write_text(text[: begin + len(BLOCK_BEGIN)] + "\n" + block + "\n" + text[end:],
+                    encoding="utf-8")
 

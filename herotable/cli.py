@@ -186,8 +186,10 @@ def cartographers_play(
     save: Annotated[Path | None, typer.Option(
         help="File to save to after every decision (default: ask).")] = None,
     language: Annotated[str, typer.Option(help="Card names in en, ru, fr or pl.")] = "en",
+    bot: BotOption = None,
 ) -> None:
-    """Play Cartographers (Heroes, base, or combined) in the terminal, solo or hot-seat."""
+    """Play Cartographers (Heroes, base, or combined) in the terminal, solo, hot-seat or
+    against bots."""
     import secrets
 
     from herotable.cartographers.game import CartographersGame
@@ -204,7 +206,33 @@ def cartographers_play(
     except HerotableError as exc:
         raise fail(str(exc)) from exc
     assert isinstance(game, CartographersGame)
-    play_cartographers(game, save_path=save or load, language=language)
+    bots = _bot_seats(bot, "cartographers", game.num_players, game.seed)
+    play_cartographers(game, save_path=save or load, language=language, bots=bots)
+
+
+BotOption = Annotated[list[str] | None, typer.Option(
+    "--bot", help="SEAT=BOT: a bot (random, greedy, strong) plays that seat, counted from 1. "
+    "Repeat for more bots.")]
+
+
+def _bot_seats(specs: list[str] | None, game: str, players: int, seed: int) -> dict[int, Any]:
+    """``--bot 2=greedy`` options as {seat index: bot}; each bot is seeded from the game's
+    seed and its seat, so a replayed game meets the same opponents."""
+    from herotable.bots import make_bot
+
+    bots: dict[int, Any] = {}
+    for spec in specs or ():
+        seat_text, _, name = spec.partition("=")
+        if not seat_text.strip().isdigit() or not name.strip():
+            raise fail(f"--bot takes SEAT=BOT, for example 2=greedy, not {spec!r}")
+        seat = int(seat_text) - 1
+        if not 0 <= seat < players:
+            raise fail(f"--bot {spec}: there is no seat {seat + 1} in a {players}-player game")
+        try:
+            bots[seat] = make_bot(game, name.strip(), seed=seed * 131 + seat)
+        except HerotableError as exc:
+            raise fail(str(exc)) from exc
+    return bots
 
 
 def _names(text: str) -> tuple[str, ...]:
@@ -229,8 +257,10 @@ def dominaria_play(
     load: Annotated[Path | None, typer.Option(help="Resume a saved game file.")] = None,
     save: Annotated[Path | None, typer.Option(
         help="File to save to after every action (default: ask).")] = None,
+    bot: BotOption = None,
 ) -> None:
-    """Play Heroes of Dominaria in the terminal, hot-seat for 2 to 4 players."""
+    """Play Heroes of Dominaria in the terminal, hot-seat for 2 to 4 players or against
+    bots."""
     import secrets
 
     from herotable.core.saves import load_game
@@ -249,17 +279,24 @@ def dominaria_play(
     except HerotableError as exc:
         raise fail(str(exc)) from exc
     assert isinstance(game, DominariaGame)
-    play_dominaria(game, save_path=save or load)
+    bots = _bot_seats(bot, "dominaria", game.num_players, game.seed)
+    play_dominaria(game, save_path=save or load, bots=bots)
 
 
 @app.command("bench")
 def bench(
     quick: Annotated[bool, typer.Option(help="Fewer repetitions (a smoke run).")] = False,
+    write: Annotated[Path | None, typer.Option(
+        help="Also replace the figures block of this Markdown file (docs/benchmarks.md).")]
+    = None,
 ) -> None:
-    """Measure the engines' speed and print medians."""
+    """Measure the engines' and the bots' speed and print medians."""
     from herotable.bench import run_bench
 
-    run_bench(quick=quick)
+    try:
+        run_bench(quick=quick, write=write)
+    except HerotableError as exc:
+        raise fail(str(exc)) from exc
 
 
 @app.command("simulate")

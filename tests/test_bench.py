@@ -5,12 +5,21 @@ from __future__ import annotations
 
 import io
 import math
+from pathlib import Path
 
+import pytest
 from rich.console import Console
 
-from herotable.bench import half_filled_game, play_random_game, run_bench
+from herotable.bench import (
+    BLOCK_BEGIN,
+    BLOCK_END,
+    half_filled_game,
+    play_random_game,
+    run_bench,
+)
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.game import CartographersGame
+from herotable.core.errors import HerotableError
 from herotable.core.rng import SeededRng
 
 EXPECTED_KEYS = {
@@ -26,19 +35,37 @@ EXPECTED_KEYS = {
     "json_round_trip_us",
     "dominaria_legal_actions_us",
     "dominaria_game_ms",
+    "cartographers_greedy_ms",
+    "cartographers_strong_ms",
+    "dominaria_greedy_ms",
+    "dominaria_strong_ms",
 }
 
 
-def test_quick_bench_reports_every_figure() -> None:
+def test_quick_bench_reports_every_figure(tmp_path: Path) -> None:
     out = io.StringIO()
-    result = run_bench(quick=True, console=Console(file=out, width=120))
+    page = tmp_path / "benchmarks.md"
+    page.write_text(f"# Bench\n\nbefore\n{BLOCK_BEGIN}\nold figures\n{BLOCK_END}\nafter\n")
+    result = run_bench(quick=True, console=Console(file=out, width=120), write=page)
     assert set(result) == EXPECTED_KEYS
     for key, value in result.items():
         assert isinstance(value, float), key
         assert value > 0 and math.isfinite(value), key
     printed = out.getvalue()
-    for needed in ("CPU:", "Python", "medians", "(c) solo game"):
+    for needed in ("CPU:", "Python", "medians", "(c) solo game", "(h) Cartographers greedy"):
         assert needed in printed
+    written = page.read_text()
+    assert "old figures" not in written and written.startswith("# Bench\n\nbefore\n")
+    assert written.endswith(f"{BLOCK_END}\nafter\n")
+    assert "- Python: " in written and "| (i) Dominaria strong" in written
+
+
+def test_bench_refuses_a_page_without_its_block_before_timing(tmp_path: Path) -> None:
+    page = tmp_path / "notes.md"
+    page.write_text("no markers here\n")
+    with pytest.raises(HerotableError, match="no <!-- bench:begin -->"):
+        run_bench(quick=True, console=Console(file=io.StringIO()), write=page)
+    assert page.read_text() == "no markers here\n"
 
 
 def test_half_filled_map_is_fixed_and_half_full() -> None:

@@ -22,6 +22,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from herotable.bots.base import Bot
 from herotable.core.errors import HerotableError, IllegalAction
 from herotable.dominaria.actions import VERBS, DominariaAction
 from herotable.dominaria.game import DominariaGame
@@ -690,8 +691,9 @@ class Session(SessionBase):
     resume_command = "herotable dominaria play"
 
     def __init__(self, game: DominariaGame, save_path: Path | None, console: Console,
-                 read_line: ReadLine) -> None:
+                 read_line: ReadLine, bots: dict[int, Bot] | None = None) -> None:
         self.game = game
+        self.bots = bots or {}
         self.save_path = save_path
         self.console = console
         self.read_line = read_line
@@ -699,6 +701,9 @@ class Session(SessionBase):
             [Text("Resuming a saved game.", "bold")] if game.log.entries else [])
         # The table repeats the picture in words; by default only where the screen has room.
         self.show_locations = console.height >= TABLE_ROOM
+
+    def seat_name(self, seat: int) -> str:
+        return self.game.player_name(seat)
 
     def decide(self, player: int) -> bool:
         """Read lines until one action is applied; False when the person leaves."""
@@ -815,8 +820,10 @@ class Session(SessionBase):
 
 
 def play_dominaria(game: DominariaGame, save_path: Path | None = None, language: str = "en",
-                   console: Console | None = None, read_line: ReadLine = input) -> None:
-    """Play ``game`` at the terminal until it ends or the person leaves.
+                   console: Console | None = None, read_line: ReadLine = input,
+                   bots: dict[int, Bot] | None = None) -> None:
+    """Play ``game`` at the terminal until it ends or the person leaves; ``bots`` play the
+    seats they are given.
 
     ``save_path``: save there after every applied action. ``language`` is accepted for the
     house signature; the Dominaria pack is English only. ``read_line`` reads one typed line
@@ -824,7 +831,7 @@ def play_dominaria(game: DominariaGame, save_path: Path | None = None, language:
     saving if a path is known; Ctrl-C does the same without a traceback.
     """
     console = console or Console()
-    session = Session(game, save_path, console, read_line)
+    session = Session(game, save_path, console, read_line, bots)
     try:
         session.run()
     except KeyboardInterrupt:

@@ -19,6 +19,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from herotable.bots.base import Bot
 from herotable.cartographers.actions import (
     CartographersAction,
     Destroy,
@@ -377,8 +378,10 @@ class Session(SessionBase):
     resume_command = "herotable cartographers play"
 
     def __init__(self, game: CartographersGame, save_path: Path | None, language: str,
-                 console: Console, read_line: ReadLine) -> None:
+                 console: Console, read_line: ReadLine,
+                 bots: dict[int, Bot] | None = None) -> None:
         self.game = game
+        self.bots = bots or {}
         self.save_path = save_path
         self.language = language
         self.console = console
@@ -390,6 +393,8 @@ class Session(SessionBase):
 
     def name(self, player: int) -> str:
         return self.game.config.player_name(player)
+
+    seat_name = name
 
     # ------------------------------------------------------------------ the loop
 
@@ -564,15 +569,16 @@ class Session(SessionBase):
 
 def play_cartographers(game: CartographersGame, save_path: Path | None = None,
                        language: str = "en", console: Console | None = None,
-                       read_line: ReadLine = input) -> None:
-    """Play ``game`` at the terminal until it ends or the person leaves.
+                       read_line: ReadLine = input, bots: dict[int, Bot] | None = None) -> None:
+    """Play ``game`` at the terminal until it ends or the person leaves; ``bots`` play the
+    seats they are given.
 
     ``save_path``: save there after every applied decision. ``read_line`` reads one typed
     line (``input`` by default; tests pass a script). End of input leaves as ``quit`` would,
     saving if a path is known; Ctrl-C does the same without a traceback.
     """
     console = console or Console()
-    session = Session(game, save_path, language, console, read_line)
+    session = Session(game, save_path, language, console, read_line, bots)
     try:
         session.run()
     except KeyboardInterrupt:

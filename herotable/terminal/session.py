@@ -9,18 +9,21 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from herotable.bots.base import Bot
 from herotable.core.saves import save_game
 
 
 class SessionBase:
     """The base of a game's terminal ``Session``: it needs ``game``, ``save_path``,
     ``console`` and ``read_line``, ``decide(player) -> bool`` (False when the person leaves)
-    and ``show_final()``, and names the command that resumes (``resume_command``)."""
+    and ``show_final()``, and names the command that resumes (``resume_command``).
+    ``bots`` maps seats to the bots that play them; the other seats are people."""
 
     game: Any
     save_path: Path | None
     console: Console
     read_line: Callable[[str], str]
+    bots: dict[int, Bot]
     resume_command = "herotable"
 
     def decide(self, player: int) -> bool:
@@ -34,9 +37,28 @@ class SessionBase:
             pending = self.game.pending_players()
             if not pending:  # cannot happen with a sound engine; never spin
                 break
-            if not self.decide(pending[0]):
+            # Bots answer first, so a person never waits on a screen a bot would change.
+            bot_seat = next((seat for seat in pending if seat in self.bots), None)
+            if bot_seat is not None:
+                self.bot_turn(bot_seat)
+            elif not self.decide(pending[0]):
                 return
         self.show_final()
+
+    def bot_turn(self, seat: int) -> None:
+        """Let the seat's bot choose from its own view, apply it, say what it did, save."""
+        bot = self.bots[seat]
+        action = bot.decide(self.game.view(seat), self.game.legal_actions(seat))
+        self.game.apply(seat, action)
+        self.console.print(Text(f"{self.seat_name(seat)} ({bot.name} bot): {action}", "cyan"),
+                           highlight=False)
+        if self.save_path is not None:
+            problem = self.save_to(self.save_path)
+            if problem is not None:
+                self.console.print(problem)
+
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
 
     def save_to(self, path: Path) -> Text | None:
         """Save; a message if it failed (a full disk must not end the game)."""
