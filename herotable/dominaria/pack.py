@@ -14,9 +14,10 @@ from __future__ import annotations
 import pathlib
 import re
 import tomllib
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
@@ -217,6 +218,23 @@ class Pack:
 
     def are_adjacent(self, a: str, b: str) -> bool:
         return b in self.adjacency.get(a, frozenset())
+
+    @cached_property
+    def distances(self) -> dict[str, dict[str, int]]:
+        """Links on the shortest path between every two locations (breadth first, once per
+        pack): what a Hero's moves are counted in."""
+        found: dict[str, dict[str, int]] = {}
+        for origin in self.locations:
+            seen = {origin: 0}
+            queue = deque([origin])
+            while queue:
+                here = queue.popleft()
+                for there in self.adjacency[here]:
+                    if there not in seen:
+                        seen[there] = seen[here] + 1
+                        queue.append(there)
+            found[origin] = seen
+        return found
 
 
 # --- reading -------------------------------------------------------------------------------

@@ -14,7 +14,6 @@ quest progress, mana and moves are compared in one currency.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 
 from herotable.dominaria.actions import ABILITY_COSTS
@@ -34,27 +33,6 @@ INCOME = 4.0  # mana equivalents a player gains per turn, roughly: what a goal m
 FAR = 9  # a distance standing for "unreachable"
 ABILITY_COLOUR = {ability: colour for ability, (colour, _) in ABILITY_COSTS.items()}
 ABILITY_OF = {colour: ability for ability, colour in ABILITY_COLOUR.items()}
-
-_DISTANCES: dict[int, dict[str, dict[str, int]]] = {}
-
-
-def distances(pack: Pack) -> dict[str, dict[str, int]]:
-    """All-pairs shortest paths on the map (breadth first), once per pack."""
-    found = _DISTANCES.get(id(pack))
-    if found is None:
-        found = {}
-        for origin in pack.locations:
-            seen = {origin: 0}
-            queue = deque([origin])
-            while queue:
-                here = queue.popleft()
-                for there in pack.adjacency[here]:
-                    if there not in seen:
-                        seen[there] = seen[here] + 1
-                        queue.append(there)
-            found[origin] = seen
-        _DISTANCES[id(pack)] = found
-    return found
 
 
 def future_turns(game: DominariaGame, seat: int) -> int:
@@ -86,7 +64,7 @@ class Position:
         self.state = state = game.players[seat]
         self.future = future_turns(game, seat)
         self.ongoing = game.stage == "play" and game.current == seat
-        dist = distances(pack)
+        dist = pack.distances
         # Without a Hero yet (set-up), distances count from the start locations.
         origins = state.heroes or pack.start_locations
         near = dict(dist[origins[0]])
@@ -150,7 +128,7 @@ def requirement_cost(pos: Position, req: Requirement,
         return missing * (2.0 if req.colour else 1.5) + short * 5.0
     if name == "hero_at":
         assert req.location is not None
-        dist = distances(pack)[req.location]
+        dist = pack.distances[req.location]
         if not state.heroes:
             return 0.5 * pos.near[req.location] * missing
         steps = sorted(dist[h] for h in state.heroes if h != req.location)[:missing]
