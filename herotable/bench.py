@@ -26,6 +26,7 @@ from rich.console import Console
 from rich.table import Table
 
 from herotable.bots import make_bot
+from herotable.bots.match import play_match
 from herotable.cartographers.actions import (
     CartographersAction,
     Destroy,
@@ -207,24 +208,16 @@ def bot_decision_ns(game_factory: Callable[[int], Game], bot: str, seconds: floa
                     games: int, decisions: int) -> tuple[float, int]:
     """Median real time of one decision by ``bot`` (in every seat), and how many were timed.
 
-    Games are dealt with seeds 0, 1, ... and played to the end, but only the first
-    ``decisions`` decisions of each are timed by a searching bot, so a 1 s budget costs
-    seconds, not minutes.
+    Games are dealt with seeds 0, 1, ...; each stops after about ``decisions`` decisions, so
+    a 1 s budget costs seconds, not minutes.
     """
     times: list[float] = []
     for index in range(games):
         game = game_factory(index)
         bots = [make_bot(game.name, bot, seed=index * 100 + seat, seconds=seconds)
                 for seat in range(game.num_players)]
-        timed = 0
-        while not game.is_over and timed < decisions:
-            for seat in game.pending_players():
-                view, legal = game.view(seat), game.legal_actions(seat)
-                start = time.perf_counter_ns()
-                action = bots[seat].decide(view, legal)
-                times.append(time.perf_counter_ns() - start)
-                timed += 1
-                game.apply(seat, action)
+        clocks = play_match(game, bots, max_decisions=decisions)
+        times += [spent * 1e9 for clock in clocks for spent in clock.times]
     return statistics.median(times), len(times)
 
 

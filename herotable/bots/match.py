@@ -20,8 +20,10 @@ class SeatClock:
     times: list[float] = field(default_factory=list)
 
 
-def play_match(game: Game, bots: Sequence[Bot]) -> list[SeatClock]:
-    """Play ``game`` to its end; returns each seat's decision count and thinking time.
+def play_match(game: Game, bots: Sequence[Bot],
+               max_decisions: int | None = None) -> list[SeatClock]:
+    """Play ``game`` to its end (or until ``max_decisions`` decisions in all, for timing a
+    slow bot on a sample); returns each seat's decision count and thinking time.
 
     Pending seats act in seat order, which matters only for Cartographers, where decisions
     are simultaneous and independent of the order they arrive in.
@@ -29,8 +31,10 @@ def play_match(game: Game, bots: Sequence[Bot]) -> list[SeatClock]:
     if len(bots) != game.num_players:
         raise BotError(f"the game has {game.num_players} seats but {len(bots)} bots were given")
     clocks = [SeatClock() for _ in bots]
-    while not game.is_over:
+    made = 0
+    while not game.is_over and (max_decisions is None or made < max_decisions):
         for seat in game.pending_players():
+            made += 1
             legal = game.legal_actions(seat)
             view: dict[str, Any] = game.view(seat)
             started = time.perf_counter()
