@@ -1,3 +1,39 @@
-"""herotable: board games brought to the computer with exact rules engines."""
+"""herotable: board games brought to the computer with exact rules engines.
+
+>>> import herotable
+>>> game = herotable.new_game("cartographers", seed=7, players=2, preset="heroes")
+>>> view = game.view(0)            # what seat 0 may see, with its legal actions
+>>> events = game.apply(0, view.legal[0])
+
+``herotable.games()`` lists the games and their options; the main types are importable from
+here. Everything a person can get wrong raises a :class:`HerotableError` subclass.
+"""
+
+from herotable.core.errors import (
+    HerotableError,
+    IllegalAction,
+    NotationError,
+    SaveFileError,
+)
+from herotable.core.game import ActionLog, Game, LogEntry, Standing
+from herotable.registry import GameInfo, GameOptionError, Option, game_info, games, new_game
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "ActionLog",
+    "Game",
+    "GameInfo",
+    "GameOptionError",
+    "HerotableError",
+    "IllegalAction",
+    "LogEntry",
+    "NotationError",
+    "Option",
+    "SaveFileError",
+    "Standing",
+    "__version__",
+    "game_info",
+    "games",
+    "new_game",
+]

@@ -97,17 +97,13 @@ def _cartographers_config(
     ambush: list[str] | None, remote_ambush: bool | None,
 ) -> GameConfig:
     """The preset with every option the person gave laid over it (validated)."""
-    from herotable.cartographers.config import GameConfig
+    from herotable.registry import game_info, names_option
 
-    overrides: dict[str, Any] = {
-        "players": players,
-        "names": tuple(n.strip() for n in names.split(",") if n.strip()),
-    }
-    given = {"side": side.upper() if side else None, "seasons": seasons, "explore": explore,
-             "heroes": heroes, "scoring": tuple(card) if card else None,
-             "ambushes": tuple(ambush) if ambush else None, "remote_ambush": remote_ambush}
-    overrides.update({k: v for k, v in given.items() if v is not None})
-    return GameConfig.preset(preset, **overrides)
+    config: GameConfig = game_info("cartographers").config(
+        preset=preset, players=players, names=names_option(names),
+        side=side.upper() if side else None, seasons=seasons, explore=explore, heroes=heroes,
+        cards=card or None, ambushes=ambush or None, remote_ambush=remote_ambush)
+    return config
 
 
 @cartographers_app.command("setup")
@@ -193,12 +189,11 @@ def cartographers_play(
     import secrets
 
     from herotable.cartographers.game import CartographersGame
-    from herotable.core.saves import load_game
     from herotable.terminal.play import play_cartographers
 
     try:
         if load is not None:
-            game = load_game(load, {CartographersGame.name: CartographersGame})
+            game = _load(load, "cartographers")
         else:
             config = _cartographers_config(preset, players, names, side, seasons, explore,
                                            heroes, card, ambush, remote_ambush)
@@ -218,7 +213,7 @@ BotOption = Annotated[list[str] | None, typer.Option(
 def _bot_seats(specs: list[str] | None, game: str, players: int, seed: int) -> dict[int, Any]:
     """``--bot 2=greedy`` options as {seat index: bot}; each bot is seeded from the game's
     seed and its seat, so a replayed game meets the same opponents."""
-    from herotable.bots import make_bot
+    from herotable.bots import make_bot, seat_seed
 
     bots: dict[int, Any] = {}
     for spec in specs or ():
@@ -229,15 +224,22 @@ def _bot_seats(specs: list[str] | None, game: str, players: int, seed: int) -> d
         if not 0 <= seat < players:
             raise fail(f"--bot {spec}: there is no seat {seat + 1} in a {players}-player game")
         try:
-            bots[seat] = make_bot(game, name.strip(), seed=seed * 131 + seat)
+            bots[seat] = make_bot(game, name.strip(), seed=seat_seed(seed, seat))
         except HerotableError as exc:
             raise fail(str(exc)) from exc
     return bots
 
 
-def _names(text: str) -> tuple[str, ...]:
-    """A comma-separated option as a tuple, blanks dropped."""
-    return tuple(part.strip() for part in text.split(",") if part.strip())
+def _load(path: Path, game: str) -> Any:
+    """A saved game of ``game``; a save of another game says which command plays it."""
+    from herotable.core.saves import load_game
+    from herotable.registry import game_classes
+
+    loaded = load_game(path, game_classes())
+    if loaded.name != game:
+        raise fail(f"{path} is a saved game of {loaded.name}; resume it with "
+                   f"'herotable {loaded.name} play --load {path}'")
+    return loaded
 
 
 @dominaria_app.command("play")
@@ -263,18 +265,18 @@ def dominaria_play(
     bots."""
     import secrets
 
-    from herotable.core.saves import load_game
-    from herotable.dominaria.config import DominariaConfig
     from herotable.dominaria.game import DominariaGame
+    from herotable.registry import game_info, names_option
     from herotable.terminal.dominaria import play_dominaria
 
     try:
         if load is not None:
-            game = load_game(load, {DominariaGame.name: DominariaGame})
+            game = _load(load, "dominaria")
         else:
-            config = DominariaConfig(players=players, names=_names(names),
-                                     planeswalkers=_names(planeswalkers), two_mana=two_mana,
-                                     data=str(data) if data is not None else None)
+            config = game_info("dominaria").config(
+                players=players, names=names_option(names),
+                planeswalkers=names_option(planeswalkers), two_mana=two_mana,
+                data=str(data) if data is not None else None)
             game = DominariaGame(config, seed if seed is not None else secrets.randbits(32))
     except HerotableError as exc:
         raise fail(str(exc)) from exc
@@ -325,6 +327,7 @@ def simulate(
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+    from herotable.registry import names_option
     from herotable.simulate import SimulationSpec, simulate, summarise, write_csv
 
     if as_json and as_csv:
@@ -332,7 +335,7 @@ def simulate(
     if out is not None and not (as_json or as_csv):
         raise fail("--out needs --json or --csv to say the file's format")
     try:
-        spec = SimulationSpec(game, _names(players), games=games, seed=seed, preset=preset,
+        spec = SimulationSpec(game, names_option(players), games=games, seed=seed, preset=preset,
                               seconds=seconds, rotate=rotate, jobs=jobs)
     except HerotableError as exc:
         raise fail(str(exc)) from exc

@@ -12,7 +12,7 @@ A run is described by a :class:`SimulationSpec`; :func:`simulate` plays it and r
 Seeds, so that any single game of a run can be replayed by hand:
 
 - game ``i`` (from 0) is dealt with the seed ``seed + i``;
-- the bot in seat ``k`` of that game is seeded with :func:`bot_seed` ``(seed + i, k)``: the
+- the bot in seat ``k`` of that game is seeded with :func:`seat_seed` ``(seed + i, k)``: the
   ``k``-th output of a SplitMix64 (:class:`~herotable.core.rng.SeededRng`) seeded with the game
   seed XOR :data:`BOT_SEED_SALT`. The salt keeps the bots' streams apart from the game's own
   generator, which is seeded with the bare game seed.
@@ -30,16 +30,15 @@ import statistics
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
-from fractions import Fraction
 from typing import IO, Any
 
 from herotable.bots.match import play_match
-from herotable.bots.registry import GAMES, make_bot
+from herotable.bots.registry import make_bot, seat_seed
+from herotable.cartographers.game import CartographersGame
 from herotable.core.errors import HerotableError
-from herotable.core.rng import SeededRng
+from herotable.core.game import Game, win_shares
+from herotable.registry import game_info, game_names
 
-# Any fixed odd constant would do; this one spells "bots" in ASCII, so it is easy to recognise.
-BOT_SEED_SALT = 0x626F7473
 DEFAULT_PRESET = "heroes"
 # The per-seat fields that measure time: they differ from run to run and from jobs=1 to jobs=K.
 TIMING_FIELDS = ("seconds_per_decision",)
@@ -47,19 +46,6 @@ TIMING_FIELDS = ("seconds_per_decision",)
 
 class SimulationError(HerotableError):
     """A run that cannot be played as described (bad game, seat count, games or jobs)."""
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` for the game dealt with ``game_seed``.
-
-    Derived rather than shared so that two copies of one bot in a game play differently, and
-    derived from the game seed (not from the run's base seed and a counter) so that a single
-    game can be replayed knowing only its own seed and the seat.
-    """
-    rng = SeededRng(game_seed ^ BOT_SEED_SALT)
-    for _ in range(seat):
-        rng.next_u64()
-    return rng.next_u64()
 
 
 @dataclass(frozen=True)
@@ -88,8 +74,9 @@ class SimulationSpec:
     def __post_init__(self) -> None:
         # Accept any sequence of names but store a tuple, so the spec stays hashable.
         object.__setattr__(self, "bots", tuple(self.bots))
-        if self.game not in GAMES:
-            raise SimulationError(f"unknown game {self.game!r}; known: {', '.join(GAMES)}")
+        if self.game not in game_names():
+            raise SimulationError(f"unknown game {self.game!r}; known: "
+                                  f"{', '.join(game_names())}")
         if self.game == "cartographers" and self.preset is None:
             object.__setattr__(self, "preset", DEFAULT_PRESET)
         if self.game == "dominaria" and self.preset is not None:
@@ -114,15 +101,16 @@ class SimulationSpec:
     def solo(self) -> bool:
         return self.game == "cartographers" and self.players == 1
 
+    def options(self) -> dict[str, Any]:
+        """The set-up options of every game of the run, as ``herotable.new_game`` takes them."""
+        options: dict[str, Any] = {"players": self.players}
+        if self.preset is not None:
+            options["preset"] = self.preset
+        return options
+
     def config(self) -> Any:
-        """The engine config for every game of the run (GameConfig or DominariaConfig)."""
-        if self.game == "cartographers":
-            from herotable.cartographers.config import GameConfig
-
-            return GameConfig.preset(self.preset or DEFAULT_PRESET, players=self.players)
-        from herotable.dominaria.config import DominariaConfig
-
-        return DominariaConfig(players=self.players)
+        """The engine config for every game of the run (checked like any set-up)."""
+        return game_info(self.game).config(**self.options())
 
     def game_seed(self, index: int) -> int:
         return self.seed + index
@@ -133,15 +121,9 @@ class SimulationSpec:
         shift = index % self.players if self.rotate else 0
         return bots[shift:] + bots[:shift]
 
-    def new_game(self, index: int) -> Any:
+    def new_game(self, index: int) -> Game[Any, Any, Any]:
         """A fresh engine for game ``index``, dealt with its seed."""
-        if self.game == "cartographers":
-            from herotable.cartographers.game import CartographersGame
-
-            return CartographersGame(self.config(), self.game_seed(index))
-        from herotable.dominaria.game import DominariaGame
-
-        return DominariaGame(self.config(), self.game_seed(index))
+        return game_info(self.game).new_game(self.game_seed(index), **self.options())
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,12 +185,6 @@ class GameRow:
         return data
 
 
-def _wins(ranks: Sequence[int]) -> list[float]:
-    """1/k for each of the k seats ranked first, 0 for the others."""
-    first = ranks.count(1)
-    return [float(Fraction(1, first)) if rank == 1 else 0.0 for rank in ranks]
-
-
 def play_one(spec: SimulationSpec, index: int) -> GameRow:
     """Play game ``index`` of ``spec`` and describe it.
 
@@ -218,21 +194,18 @@ def play_one(spec: SimulationSpec, index: int) -> GameRow:
     game = spec.new_game(index)
     seed = spec.game_seed(index)
     names = spec.seating(index)
-    bots = [make_bot(spec.game, name, seed=bot_seed(seed, seat), seconds=spec.seconds)
+    bots = [make_bot(spec.game, name, seed=seat_seed(seed, seat), seconds=spec.seconds)
             for seat, name in enumerate(names)]
     clocks = play_match(game, bots)
     rating = title = None
-    if spec.game == "cartographers":
-        # standings() carries the rules' tie-break (fewer stars lost to monsters).
-        placed = {s.player: (s.total, s.rank) for s in game.standings()}
-        if spec.solo:
-            rating, title = game.solo_rating(), game.solo_title("en")
-    else:
-        placed = {player: (total, rank) for rank, player, total, _ in game.standings()}
-    ranks = [placed[seat][1] for seat in range(spec.players)]
-    wins = _wins(ranks)
+    if isinstance(game, CartographersGame) and spec.solo:
+        rating, title = game.solo_rating(), game.solo_title("en")
+    # standings() carry each game's tie-break.
+    standings = sorted(game.standings(), key=lambda s: s.player)
+    wins = win_shares(standings)
     seats = tuple(
-        SeatResult(seat=seat, bot=name, score=placed[seat][0], rank=ranks[seat], win=wins[seat],
+        SeatResult(seat=seat, bot=name, score=standings[seat].total, rank=standings[seat].rank,
+                   win=float(wins[seat]),
                    decisions=clock.decisions,
                    seconds_per_decision=clock.seconds / clock.decisions if clock.decisions
                    else 0.0,
@@ -388,14 +361,12 @@ def write_csv(rows: Sequence[GameRow], out: IO[str]) -> None:
 
 
 __all__ = [
-    "BOT_SEED_SALT",
     "TIMING_FIELDS",
     "BotSummary",
     "GameRow",
     "SeatResult",
     "SimulationError",
     "SimulationSpec",
-    "bot_seed",
     "csv_header",
     "percentile",
     "play_one",

@@ -82,4 +82,4 @@ def test_random_player_finishes_games_with_its_own_rng() -> None:
         play_random_game(game, SeededRng(11))
         games.append(game.to_json())
     assert games[0] == games[1]
-    assert games[0]["over"]
+    assert games[0]["stage"] == "over"

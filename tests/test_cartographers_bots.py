@@ -77,9 +77,9 @@ def test_gorgon_gaze_destroys_what_hurts_the_neighbour_most():
 def test_strong_bot_is_reproducible_and_reads_only_the_view():
     game = CartographersGame(GameConfig.preset("first_game"), seed=3)
     view = game.view(0)
-    assert not HIDDEN_KEYS & set(view)
+    assert not HIDDEN_KEYS & set(view.to_json())
     # A view that went through JSON (as over the network) gives the same decision.
-    again = json.loads(json.dumps(view))
+    again = json.loads(json.dumps(view.to_json()))
     first = make_bot("cartographers", "strong", seed=5, seconds=0.05)
     second = make_bot("cartographers", "strong", seed=5, seconds=0.05)
     assert first.decide(view, game.legal_actions(0)) == second.decide(

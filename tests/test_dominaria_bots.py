@@ -8,17 +8,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from herotable.bots import make_bot
-from herotable.bots.dominaria.determinise import build_game, clone
+from herotable.bots.dominaria.determinise import build_game
 from herotable.bots.match import play_match
 from herotable.core.rng import SeededRng
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
+from herotable.dominaria.view import DominariaView
 
 BUDGET = 0.01  # seconds: a search of a few units, enough to take every code path
 
 
-def _assert_blind(view: dict[str, Any]) -> None:
+def _assert_blind(seat_view: DominariaView) -> None:
     """The view holds no other seat's secrets and no deck order."""
+    view: dict[str, Any] = seat_view.to_json()
     for key in ("deck", "discard", "quest_deck", "artifact_deck", "rng", "seed", "log"):
         assert key not in view
     for index, seat in enumerate(view["players"]):
@@ -67,7 +69,7 @@ def test_strong_copes_with_every_stage() -> None:
     while not game.is_over:
         seat = game.pending_players()[0]
         view = game.view(seat)
-        stages.add((view["stage"], bool(view["players"][seat]["choice"])))
+        stages.add((view.stage, view.players[seat].choice_kind is not None))
         game.apply(seat, bots[seat].decide(view, game.legal_actions(seat)))
     assert {("quests", True), ("heroes", False), ("play", False), ("play", True)} <= stages
 
@@ -102,4 +104,4 @@ def test_sampled_world_agrees_with_the_view(seed: int, players: int, steps: int)
     world = build_game(game.view(seat), SeededRng(seed + 1))
     assert world.view(seat) == game.view(seat)
     assert world.legal_actions(seat) == game.legal_actions(seat)
-    assert clone(world).to_json() == world.to_json()
+    assert world.clone().to_json() == world.to_json()

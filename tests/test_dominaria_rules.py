@@ -421,8 +421,8 @@ def test_the_game_ends_after_the_rounds_and_ties_go_to_completed_quests():
         assert turns == players * rounds
     game.players[0].completed = 1
     standings = game.standings()
-    assert standings[0][1] == 0 and standings[0][0] == 1  # equal VP: more quests wins
-    assert all(rank == 2 for rank, *_ in standings[1:])  # the rest share second place
+    assert standings[0].player == 0 and standings[0].rank == 1  # equal VP: more quests wins
+    assert all(s.rank == 2 for s in standings[1:])  # the rest share second place
     refused(game, 0, "end", "game_over")
 
 
@@ -441,13 +441,14 @@ def test_wrong_player_and_bad_notation():
 def test_views_hide_other_hands_and_deck_order():
     game = game_in_play(3)
     player = current(game)
-    view = game.view(player)
+    view = game.view(player).to_json()
     mine = view["players"][player]
     other = view["players"][(player + 1) % 3]
     assert mine["hand"] == game.players[player].hand
     assert "hand" not in other and other["hand_size"] == 2
-    text = str(view) + str(game.view(None))
+    spectator = game.view(None).to_json()
+    text = str(view) + str(spectator)
     assert "quest_deck" not in text and "artifact_deck" not in text
     for quest in game.quest_deck[:5]:
-        assert quest not in str(game.view(None))
-    assert "legal_actions" in view and "legal_actions" not in game.view(None)
+        assert quest not in str(spectator)
+    assert view["legal_actions"] and not spectator["legal_actions"]

@@ -70,10 +70,10 @@ def test_typing_the_first_action_plays_a_whole_game_to_the_final_table() -> None
     assert "Final scores" in out
     assert "Winner:" in out
     final = out[out.rindex("Final scores"):].splitlines()
-    for rank, player, total, done in game.standings():
-        row = next(line for line in final if game.player_name(player) in line).split()
-        assert row[0] == str(rank)
-        assert row[-2:] == [str(total), str(done)]
+    for standing in game.standings():
+        row = next(line for line in final if game.player_name(standing.player) in line).split()
+        assert row[0] == str(standing.rank)
+        assert row[-2:] == [str(standing.total), str(standing.tiebreak)]
     assert "Keep two of these four quests" in out  # set-up showed the quests dealt
     assert "place" in out and "end your turn" in out
 
@@ -121,7 +121,7 @@ def test_a_number_applies_that_legal_action() -> None:
     game = game_in_play()
     player = game.pending_players()[0]
     first = game.legal_actions(player)[0]
-    expected = game.copy()
+    expected = game.clone()
     expected.apply(player, first)
     play(game, ["1"])
     assert game.to_json() == expected.to_json()

@@ -12,18 +12,17 @@ from typer.testing import CliRunner
 from herotable.bots import BotError, bot_names, make_bot, registry
 from herotable.bots.match import play_match
 from herotable.bots.random_bot import RandomBot
+from herotable.bots.registry import BOT_SEED_SALT, seat_seed
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.game import CartographersGame
 from herotable.cli import app
 from herotable.core.errors import HerotableError
+from herotable.core.game import Standing, win_shares
 from herotable.core.rng import SeededRng
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
 from herotable.simulate import (
-    BOT_SEED_SALT,
     SimulationSpec,
-    _wins,
-    bot_seed,
     csv_header,
     percentile,
     simulate,
@@ -43,12 +42,12 @@ def test_a_fixed_seed_gives_the_same_rows_twice():
     assert [r.index for r in first] == [0, 1, 2]
 
 
-def test_bot_seed_is_the_documented_splitmix_output():
+def test_seat_seed_is_the_documented_splitmix_output():
     rng = SeededRng(41 ^ BOT_SEED_SALT)
     outputs = [rng.next_u64() for _ in range(3)]
-    assert [bot_seed(41, seat) for seat in range(3)] == outputs
+    assert [seat_seed(41, seat) for seat in range(3)] == outputs
     # Two copies of one bot in a game must not play the same moves.
-    assert bot_seed(41, 0) != bot_seed(41, 1)
+    assert seat_seed(41, 0) != seat_seed(41, 1)
 
 
 def test_a_row_is_the_game_played_by_hand_with_the_documented_seeds():
@@ -57,7 +56,7 @@ def test_a_row_is_the_game_played_by_hand_with_the_documented_seeds():
     rows = simulate(spec)
     for i, row in enumerate(rows):
         game = CartographersGame(GameConfig.preset("first_game", players=2), 100 + i)
-        bots = [make_bot("cartographers", "random", seed=bot_seed(100 + i, seat))
+        bots = [make_bot("cartographers", "random", seed=seat_seed(100 + i, seat))
                 for seat in range(2)]
         clocks = play_match(game, bots)
         assert row.seed == 100 + i and row.preset == "first_game"
@@ -70,7 +69,7 @@ def test_a_row_is_the_game_played_by_hand_with_the_documented_seeds():
 def test_a_dominaria_row_is_the_game_played_by_hand():
     row = simulate(SimulationSpec("dominaria", ["random"] * 3, games=1, seed=5))[0]
     game = DominariaGame(DominariaConfig(players=3), 5)
-    play_match(game, [make_bot("dominaria", "random", seed=bot_seed(5, s)) for s in range(3)])
+    play_match(game, [make_bot("dominaria", "random", seed=seat_seed(5, s)) for s in range(3)])
     assert [s.score for s in row.seats] == [s["total"] for s in game.scores()]
     winners = game.winners()
     assert [s.win for s in row.seats] == [1 / len(winners) if p in winners else 0.0
@@ -81,7 +80,7 @@ def test_a_dominaria_row_is_the_game_played_by_hand():
 def test_solo_rows_carry_rating_and_title_and_the_summary_their_statistics():
     rows = simulate(SimulationSpec("cartographers", ["random"], games=4, seed=3))
     game = CartographersGame(GameConfig.preset("heroes", players=1), 3)
-    play_match(game, [make_bot("cartographers", "random", seed=bot_seed(3, 0))])
+    play_match(game, [make_bot("cartographers", "random", seed=seat_seed(3, 0))])
     assert (rows[0].rating, rows[0].title) == (game.solo_rating(), game.solo_title("en"))
     assert rows[0].to_json()["title"] == game.solo_title("en")
     (line,) = summarise(rows)
@@ -124,8 +123,9 @@ def test_rotation_seats_every_bot_in_every_seat(three_bots):
 
 
 def test_wins_add_up_to_one_game_each_and_ties_are_shared():
-    assert _wins([1, 1, 3]) == [0.5, 0.5, 0.0]
-    assert _wins([2, 1]) == [0.0, 1.0]
+    tied = [Standing(0, 1, 9, 0), Standing(2, 1, 9, 0), Standing(1, 3, 4, 0)]
+    assert win_shares(tied) == [0.5, 0.0, 0.5]
+    assert win_shares([Standing(1, 1, 9, 0), Standing(0, 2, 4, 0)]) == [0.0, 1.0]
     rows = simulate(SimulationSpec("dominaria", ["random"] * 4, games=5, seed=2))
     assert all(sum(s.win for s in r.seats) == pytest.approx(1) for r in rows)
 
@@ -146,7 +146,7 @@ def test_percentile_matches_the_inclusive_method():
     ({"game": "cartographers", "bots": ["random"], "games": 0}, HerotableError, "at least 1"),
     ({"game": "cartographers", "bots": ["random"], "jobs": 0}, HerotableError, "jobs"),
     ({"game": "cartographers", "bots": ["random"], "preset": "x"}, HerotableError,
-     "unknown preset 'x'"),
+     "option 'preset' must be one of"),
     ({"game": "dominaria", "bots": ["random"] * 2, "preset": "base"}, HerotableError,
      "no presets"),
 ])
@@ -232,7 +232,8 @@ def test_cli_out_file_gets_the_data_and_stdout_the_summary(tmp_path):
     (["cartographers", "--players", "random,nope"], "no bot 'nope'"),
     (["dominaria", "--players", "random,random,random,random,random"], "2 to 4 players"),
     (["cartographers", "--players", "random", "--games", "0"], "at least 1"),
-    (["cartographers", "--players", "random", "--preset", "nope"], "unknown preset 'nope'"),
+    (["cartographers", "--players", "random", "--preset", "nope"],
+     "option 'preset' must be one of"),
     (["chess", "--players", "random"], "unknown game 'chess'"),
     (["cartographers", "--players", "random", "--json", "--csv"], "one of --json and --csv"),
 ])

@@ -6,6 +6,6 @@ returns one of those actions. :mod:`herotable.bots.registry` names them (``rando
 """
 
 from herotable.bots.base import Allowance, Bot, BotError
-from herotable.bots.registry import bot_names, make_bot
+from herotable.bots.registry import bot_names, make_bot, seat_seed
 
-__all__ = ["Allowance", "Bot", "BotError", "bot_names", "make_bot"]
+__all__ = ["Allowance", "Bot", "BotError", "bot_names", "make_bot", "seat_seed"]

@@ -67,8 +67,9 @@ class Bot(ABC):
         return Allowance(self.seconds, self.units_per_second, self.wall_clock)
 
     @abstractmethod
-    def decide(self, view: dict[str, Any], legal_actions: Sequence[Any]) -> Any:
-        """Choose one of ``legal_actions`` knowing only ``view``."""
+    def decide(self, view: Any, legal_actions: Sequence[Any]) -> Any:
+        """Choose one of ``legal_actions`` (a sequence: the view's ``legal``) knowing only
+        ``view``, the seat's typed view."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seconds={self.seconds})"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from herotable.bots.base import Bot, BotError
 from herotable.core.game import Game
@@ -35,10 +34,9 @@ def play_match(game: Game, bots: Sequence[Bot],
     while not game.is_over and (max_decisions is None or made < max_decisions):
         for seat in game.pending_players():
             made += 1
-            legal = game.legal_actions(seat)
-            view: dict[str, Any] = game.view(seat)
+            view = game.view(seat)
             started = time.perf_counter()
-            action = bots[seat].decide(view, legal)
+            action = bots[seat].decide(view, view.legal)
             spent = time.perf_counter() - started
             clock = clocks[seat]
             clock.decisions += 1

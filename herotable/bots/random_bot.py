@@ -14,7 +14,7 @@ class RandomBot(Bot):
     name = "random"
     game = "*"
 
-    def decide(self, view: dict[str, Any], legal_actions: Sequence[Any]) -> Any:
+    def decide(self, view: Any, legal_actions: Sequence[Any]) -> Any:
         if not legal_actions:
             raise BotError("there is no legal action to choose from")
         return self.rng.choice(legal_actions)

@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 from herotable.bots.base import Bot, BotError
+from herotable.core.rng import SeededRng
+from herotable.registry import game_names
 
-GAMES = ("cartographers", "dominaria")
+# Any fixed odd constant would do; this one spells "bots" in ASCII, so it is easy to recognise.
+BOT_SEED_SALT = 0x626F7473
 _BOTS: dict[tuple[str, str], type[Bot]] = {}
 
 
 def register(cls: type[Bot]) -> type[Bot]:
-    games = GAMES if cls.game == "*" else (cls.game,)
+    games = game_names() if cls.game == "*" else [cls.game]
     for game in games:
         _BOTS[(game, cls.name)] = cls
     return cls
@@ -36,9 +39,23 @@ def make_bot(game: str, name: str, seed: int = 0, seconds: float | None = None,
              wall_clock: bool = False) -> Bot:
     """A fresh bot; an unknown game or name is a :class:`BotError` listing the known ones."""
     _load_all()
-    if game not in GAMES:
-        raise BotError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+    if game not in game_names():
+        raise BotError(f"unknown game {game!r}; known: {', '.join(game_names())}")
     cls = _BOTS.get((game, name))
     if cls is None:
         raise BotError(f"no bot {name!r} for {game}; known: {', '.join(bot_names(game))}")
     return cls(seed=seed, seconds=seconds, wall_clock=wall_clock)
+
+
+def seat_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for the game dealt with ``game_seed``.
+
+    Derived rather than shared so that two copies of one bot in a game play differently, and
+    derived from the game seed (not from a run's base seed and a counter) so that a single
+    game can be replayed knowing only its own seed and the seat. The terminal and the
+    simulator both seed their bots this way.
+    """
+    rng = SeededRng(game_seed ^ BOT_SEED_SALT)
+    for _ in range(seat):
+        rng.next_u64()
+    return rng.next_u64()

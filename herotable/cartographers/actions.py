@@ -1,7 +1,7 @@
 """Cartographers actions as value objects with a text notation that round-trips.
 
 >>> parse_action("draw forest C5 C6 D6")
-Draw(terrain='forest', cells=...)
+<Draw draw forest C5 C6 D6>
 >>> str(parse_action("hero E5 r90"))
 'hero E5 r90'
 
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from herotable.cartographers.grid import bit, cell_name, mask_names, parse_cell
 from herotable.core.errors import NotationError
+from herotable.core.game import ActionBase
 
 TERRAIN_WORDS = ("forest", "village", "farm", "water", "monster")
 
@@ -35,8 +36,8 @@ def _parse_cells(tokens: list[str], what: str) -> int:
     return mask
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+@dataclass(frozen=True, slots=True, repr=False)
+class Draw(ActionBase):
     """Draw an explore shape (or the 1x1 fallback) of one terrain on your own map."""
 
     terrain: str
@@ -46,8 +47,8 @@ class Draw:
         return f"draw {self.terrain} {_cells_text(self.cells)}"
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceHero:
+@dataclass(frozen=True, slots=True, repr=False)
+class PlaceHero(ActionBase):
     """Draw the hero in one empty cell, its attack pattern turned ``quarter_turns`` clockwise."""
 
     row: int
@@ -58,8 +59,8 @@ class PlaceHero:
         return f"hero {cell_name(self.row, self.col)} r{90 * self.quarter_turns}"
 
 
-@dataclass(frozen=True, slots=True)
-class DrawMonster:
+@dataclass(frozen=True, slots=True, repr=False)
+class DrawMonster(ActionBase):
     """Draw the ambush's monster (or the 1x1 fallback) on the map you were handed."""
 
     cells: int
@@ -68,8 +69,8 @@ class DrawMonster:
         return f"monster {_cells_text(self.cells)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Destroy:
+@dataclass(frozen=True, slots=True, repr=False)
+class Destroy(ActionBase):
     """Cross out one cell (the Gorgon's gaze, the Troll's ravage)."""
 
     row: int

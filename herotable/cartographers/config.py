@@ -100,10 +100,10 @@ class GameConfig:
             if card_id not in cards:
                 raise ConfigError(f"unknown scoring card {card_id!r}; "
                                   f"known: {', '.join(sorted(cards))}")
-        categories = [cards[c].category for c in self.scoring]
-        if sorted(categories) != sorted(CATEGORIES):
+        chosen = [cards[c].category for c in self.scoring]
+        if sorted(chosen) != sorted(CATEGORIES):
             raise ConfigError("the four scoring cards must be one of each category "
-                              f"({', '.join(CATEGORIES)}); got {', '.join(categories)}")
+                              f"({', '.join(CATEGORIES)}); got {', '.join(chosen)}")
 
     def _check_ambushes(self) -> None:
         self._check_boxes(self.ambush_boxes, "ambush_boxes")
@@ -230,7 +230,6 @@ class GameConfig:
                 raise ConfigError(f"{key} must be a single name{mixed}")
             return value
 
-        defaults = cls.__dataclass_fields__
         try:
             return cls(
                 players=int(data.get("players", 1)),
@@ -240,9 +239,9 @@ class GameConfig:
                 explore=text("explore", "heroes"),
                 heroes=bool(data.get("heroes", True)),
                 scoring=strings("scoring"),
-                scoring_boxes=strings("scoring_boxes") or defaults["scoring_boxes"].default,
+                scoring_boxes=strings("scoring_boxes") or cls.scoring_boxes,
                 ambushes=strings("ambushes"),
-                ambush_boxes=strings("ambush_boxes") or defaults["ambush_boxes"].default,
+                ambush_boxes=strings("ambush_boxes") or cls.ambush_boxes,
                 remote_ambush=bool(data.get("remote_ambush", False)),
             )
         except (TypeError, ValueError) as exc:

@@ -13,8 +13,8 @@ ambushes with or without ongoing effects, hero cards or none) and the base game'
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Collection
+from typing import Any, ClassVar
 
 from herotable.cartographers.actions import (
     CartographersAction,
@@ -34,141 +34,49 @@ from herotable.cartographers.cards import (
     map_sides,
 )
 from herotable.cartographers.config import EDICTS, GameConfig
+from herotable.cartographers.decisions import Decision, SeasonScore
+from herotable.cartographers.effects import (
+    Change,
+    destroy_cells,
+    draw_monster,
+    draw_shape,
+    place_hero,
+)
 from herotable.cartographers.grid import (
     FULL,
     SIZE,
     bit,
     cell_name,
-    cell_of,
     indices,
-    mask_from_names,
     mask_names,
-    sides_all_in,
 )
 from herotable.cartographers.grid import neighbours as adjacent
 from herotable.cartographers.scoring import monster_penalty, score_card
+from herotable.cartographers.shapes import rotate_clockwise
 from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.solo import solo_ambush_mask, title_for
-from herotable.core.errors import IllegalAction
-from herotable.core.game import ActionLog, LogEntry
+from herotable.cartographers.view import CartographersView, LegalMoves
+from herotable.core.errors import IllegalAction, SaveFileError
+from herotable.core.game import ActionLog, Game, Standing, rank_standings
 from herotable.core.rng import SeededRng
 
-DRAGON_COINS = 3
+STAGES = ("reveal", "resolve", "effects", "over")
+DECISION_KINDS = ("draw", "hero", "monster", "destroy")
 
 
-def settle(sheet: MapSheet) -> tuple[int, int, int]:
-    """What follows any change to a map: heroes strike monsters on their attack cells,
-    surrounded mountains pay their coin, a beaten dragon pays its three.
+class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]):
+    """One game of Cartographers (Heroes, base or combined) for 1 to 100 players.
 
-    Changes ``sheet`` and returns (cells struck, mountain coins gained, dragon coins gained).
-    A module function rather than a method so that bots looking ahead settle their imagined
-    maps exactly as the game settles real ones.
+    :meth:`standings` break ties by stars lost to monsters (``Standing.tiebreak``, fewer is
+    better).
     """
-    struck = sheet.monster & sheet.attack
-    if struck:
-        sheet.destroy(struck)
-    surrounded = sides_all_in(sheet.mountain & ~sheet.paid_mountains, sheet.filled)
-    mountain_coins = 0
-    if surrounded:
-        sheet.paid_mountains |= surrounded
-        mountain_coins = sheet.gain_coins(surrounded.bit_count())
-    dragon = sheet.monster_ids.get("dragon_inferno")
-    # Surviving dragon cells must all be boxed in; destroyed ones already count.
-    boxed_in = dragon is not None and sides_all_in(dragon, sheet.filled) == dragon
-    dragon_coins = 0
-    if boxed_in and not sheet.dragon_paid:
-        sheet.dragon_paid = True
-        dragon_coins = sheet.gain_coins(DRAGON_COINS)
-    return struck, mountain_coins, dragon_coins
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What one player owes now.
-
-    ``kind``: ``draw`` (explore card), ``hero``, ``monster`` (ambush, on ``sheet``'s map) or
-    ``destroy`` (one cell of ``allowed``). ``fallback`` means no offered shape fits, so a
-    single cell is drawn instead. ``ruins`` means a ruins card came before this explore card:
-    the shape must cover an empty ruins cell, or, with ``fallback``, no offered shape can, so
-    a single cell of any terrain is drawn anywhere.
-    """
-
-    kind: str
-    sheet: int
-    card: str
-    fallback: bool = False
-    allowed: int = 0
-    reason: str = ""
-    ruins: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "sheet": self.sheet,
-            "card": self.card,
-            "fallback": self.fallback,
-            "allowed": mask_names(self.allowed),
-            "reason": self.reason,
-            "ruins": self.ruins,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Decision:
-        return cls(
-            kind=str(data["kind"]),
-            sheet=int(data["sheet"]),
-            card=str(data["card"]),
-            fallback=bool(data["fallback"]),
-            allowed=mask_from_names(data["allowed"]),
-            reason=str(data["reason"]),
-            ruins=bool(data.get("ruins", False)),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class SeasonScore:
-    """One player's score for one season: both edicts, coins and the monster penalty."""
-
-    season: str
-    edicts: tuple[tuple[str, str, int], ...]  # (edict letter, card id, stars)
-    coins: int
-    monsters: int  # stars lost, as a positive number
-
-    @property
-    def total(self) -> int:
-        return sum(stars for _, _, stars in self.edicts) + self.coins - self.monsters
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "season": self.season,
-            "edicts": [list(e) for e in self.edicts],
-            "coins": self.coins,
-            "monsters": self.monsters,
-            "total": self.total,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SeasonScore:
-        return cls(
-            season=str(data["season"]),
-            edicts=tuple((str(a), str(b), int(c)) for a, b, c in data["edicts"]),
-            coins=int(data["coins"]),
-            monsters=int(data["monsters"]),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    player: int
-    rank: int
-    total: int
-    monster_losses: int
-
-
-class CartographersGame:
-    """One game of Cartographers (Heroes, base or combined) for 1 to 100 players."""
 
     name = "cartographers"
+    action_types: ClassVar[tuple[type, ...]] = (Draw, PlaceHero, DrawMonster, Destroy)
+
+    @classmethod
+    def config_from_json(cls, data: Any) -> GameConfig:
+        return GameConfig.from_json(data)
 
     def __init__(self, config: GameConfig | None = None, seed: int = 0) -> None:
         self.config = config or GameConfig()
@@ -274,15 +182,7 @@ class CartographersGame:
 
     def standings(self) -> list[Standing]:
         """Highest total first; a tie goes to fewer stars lost to monsters, then is shared."""
-        totals, losses = self.totals(), self.monster_losses()
-        order = sorted(range(self.num_players), key=lambda p: (-totals[p], losses[p], p))
-        result: list[Standing] = []
-        for i, p in enumerate(order):
-            prev = result[-1] if result else None
-            tied = prev is not None and (prev.total, prev.monster_losses) == (totals[p], losses[p])
-            rank = prev.rank if tied and prev else i + 1
-            result.append(Standing(p, rank, totals[p], losses[p]))
-        return result
+        return rank_standings(self.totals(), self.monster_losses(), lower_tiebreak_wins=True)
 
     def solo_rating(self) -> int:
         """Total stars minus the four scoring cards' solo values."""
@@ -325,54 +225,44 @@ class CartographersGame:
             return card.terrains
         return FALLBACK_TERRAINS
 
-    def legal_actions(self, player: int) -> list[CartographersAction]:
+    def legal_moves(self, player: int) -> LegalMoves | None:
+        """The player's legal actions in compact form (None when it owes nothing)."""
         decision = self.pending.get(player)
         if decision is None:
-            return []
-        masks = self.placement_masks(player)
-        if decision.kind == "draw":
-            return [Draw(t, m) for m in masks for t in self.terrain_options(player)]
-        if decision.kind == "monster":
-            return [DrawMonster(m) for m in masks]
-        if decision.kind == "destroy":
-            return [Destroy(*cell_of(m)) for m in masks]
-        hero = self.cards.heroes[decision.card]
-        turns = self._distinct_turns(hero)
-        return [PlaceHero(*cell_of(m), t) for m in masks for t in turns]
+            return None
+        masks = tuple(self.placement_masks(player))
+        terrains = self.terrain_options_for(decision) if decision.kind == "draw" else ()
+        turns: tuple[int, ...] = ()
+        if decision.kind == "hero":
+            turns = self._distinct_turns(self.cards.heroes[decision.card])
+        return LegalMoves(decision.kind, decision.sheet, decision.card, masks, terrains, turns)
+
+    def legal_actions(self, player: int) -> list[CartographersAction]:
+        moves = self.legal_moves(player)
+        return list(moves) if moves is not None else []
 
     @staticmethod
-    def _distinct_turns(hero: HeroCard) -> list[int]:
+    def _distinct_turns(hero: HeroCard) -> tuple[int, ...]:
         """Quarter turns that give different patterns (a plus looks the same all four ways)."""
         seen: dict[frozenset[tuple[int, int]], int] = {}
+        pattern = frozenset(hero.attack)
         for turns in range(4):
-            pattern = set(hero.attack)
-            for _ in range(turns):
-                pattern = {(-dy, dx) for dx, dy in pattern}
-            seen.setdefault(frozenset(pattern), turns)
-        return sorted(seen.values())
+            seen.setdefault(pattern, turns)
+            pattern = frozenset(rotate_clockwise(p) for p in pattern)
+        return tuple(sorted(seen.values()))
 
     # ------------------------------------------------------------------ applying
 
-    def parse_action(self, text: str) -> CartographersAction:
+    @classmethod
+    def parse_action(cls, text: str) -> CartographersAction:
         return parse_action(text)
 
-    def apply(self, player: int, action: CartographersAction | str) -> list[dict[str, Any]]:
-        """Apply one player's action, or raise :class:`IllegalAction` changing nothing.
+    def _not_your_turn(self, player: int) -> str:
+        return f"{self.config.player_name(player)} owes no decision now"
 
-        Returns the events it caused (reveals, coins, destroyed cells, season scores).
-        """
-        if isinstance(action, str):
-            action = parse_action(action)
-        if self.is_over:
-            raise IllegalAction("the game is over", rule="game_over")
-        if not 0 <= player < self.num_players:
-            raise IllegalAction(f"there is no player {player} in this game", rule="no_such_player")
-        decision = self.pending.get(player)
-        if decision is None:
-            raise IllegalAction(f"{self.config.player_name(player)} owes no decision now",
-                                rule="not_your_turn")
+    def _resolve(self, player: int, action: CartographersAction) -> None:
+        decision = self.pending[player]
         self._check_on_map(action)
-        start = len(self.events)
         if decision.kind == "draw":
             self._apply_draw(player, decision, action)
         elif decision.kind == "hero":
@@ -381,23 +271,25 @@ class CartographersGame:
             self._apply_monster(player, decision, action)
         else:
             self._apply_destroy(player, decision, action)
-        self.log.entries.append(LogEntry(player, str(action)))
+
+    def _after(self, player: int) -> None:
         self._advance()
-        return self.events[start:]
 
     @staticmethod
     def _check_on_map(action: object) -> None:
         """Refuse cells off the 11 x 11 map (only possible for actions built in code)."""
         if isinstance(action, Draw | DrawMonster):
-            if action.cells <= 0 or action.cells > FULL:
+            if not _is_int(action.cells) or action.cells <= 0 or action.cells > FULL:
                 raise IllegalAction("the cells must all lie on the map", rule="off_map")
         elif isinstance(action, PlaceHero | Destroy):
-            if not (0 <= action.row < SIZE and 0 <= action.col < SIZE):
+            if not (_is_int(action.row) and _is_int(action.col)
+                    and 0 <= action.row < SIZE and 0 <= action.col < SIZE):
                 raise IllegalAction("that cell is off the map", rule="off_map")
-            if isinstance(action, PlaceHero) and action.quarter_turns not in range(4):
+            if isinstance(action, PlaceHero) and (not _is_int(action.quarter_turns)
+                                                  or action.quarter_turns not in range(4)):
                 raise IllegalAction("a hero turns 0 to 3 quarter turns", rule="rotation")
-        else:
-            raise IllegalAction(f"{action!r} is not a Cartographers action", rule="wrong_action")
+        if isinstance(action, Draw) and not isinstance(action.terrain, str):
+            raise IllegalAction("a drawn terrain is a word like forest", rule="terrain")
 
     def _expect(self, action: object, kind: type, decision: Decision) -> None:
         if not isinstance(action, kind):
@@ -442,10 +334,7 @@ class CartographersGame:
                                     "cell", rule="ruins")
             coin = option.coin
         del self.pending[player]
-        sheet.draw(action.cells, action.terrain)
-        if coin:
-            self._gain(player, 1, "coin shape")
-        self._settle(player)
+        self._report(player, draw_shape(sheet, action.cells, action.terrain, coin))
 
     def _apply_hero(self, player: int, decision: Decision, action: object) -> None:
         self._expect(action, PlaceHero, decision)
@@ -455,9 +344,8 @@ class CartographersGame:
         self._check_free(sheet, cell)
         del self.pending[player]
         hero = self.cards.heroes[decision.card]
-        sheet.draw(cell, "hero")
-        sheet.attack |= hero.attack_mask(action.row, action.col, action.quarter_turns)
-        self._settle(player)
+        self._report(player, place_hero(sheet, hero, action.row, action.col,
+                                        action.quarter_turns))
 
     def _apply_monster(self, player: int, decision: Decision, action: object) -> None:
         self._expect(action, DrawMonster, decision)
@@ -487,37 +375,22 @@ class CartographersGame:
             raise IllegalAction(f"{cell_name(action.row, action.col)} may not be destroyed now; "
                                 f"choose one of {allowed}", rule="destroy")
         del self.pending[player]
-        self.sheets[decision.sheet].destroy(cell)
-        self._event("destroyed", sheet=decision.sheet, cells=mask_names(cell),
-                    reason=decision.reason)
-        self._settle(decision.sheet)
+        self._report(decision.sheet,
+                     destroy_cells(self.sheets[decision.sheet], cell, decision.reason))
 
     # ------------------------------------------------------------------ effects on a map
 
-    def _event(self, kind: str, **data: Any) -> None:
-        self.events.append({"type": kind, **data})
+    def _report(self, owner: int, changes: list[Change]) -> None:
+        """Events for what an effect did to ``owner``'s map."""
+        for kind, amount, reason in changes:
+            if kind == "coins":
+                self._event("coins", sheet=owner, gained=amount, reason=reason)
+            else:
+                self._event("destroyed", sheet=owner, cells=mask_names(amount), reason=reason)
 
-    def _gain(self, owner: int, count: int, reason: str) -> None:
-        gained = self.sheets[owner].gain_coins(count)
-        if gained:
-            self._event("coins", sheet=owner, gained=gained, reason=reason)
-
-    def _draw_monster(self, owner: int, card: AmbushCard | None, mask: int,
-                      identified: bool) -> None:
+    def _draw_monster(self, owner: int, card: AmbushCard, mask: int, identified: bool) -> None:
         sheet = self.sheets[owner]
-        sheet.draw(mask, "monster")
-        if identified and card is not None:
-            sheet.monster_ids[card.id] = sheet.monster_ids.get(card.id, 0) | mask
-        self._settle(owner)
-
-    def _settle(self, owner: int) -> None:
-        struck, mountain_coins, dragon_coins = settle(self.sheets[owner])
-        if struck:
-            self._event("destroyed", sheet=owner, cells=mask_names(struck), reason="hero")
-        if mountain_coins:
-            self._event("coins", sheet=owner, gained=mountain_coins, reason="surrounded mountain")
-        if dragon_coins:
-            self._event("coins", sheet=owner, gained=dragon_coins, reason="dragon defeated")
+        self._report(owner, draw_monster(sheet, mask, card.id if identified else None))
 
     def _gorgon_gaze(self, owner: int, card: AmbushCard, chooser: int) -> None:
         """Right after the Gorgon is drawn, whoever drew it destroys a cell next to it."""
@@ -660,97 +533,178 @@ class CartographersGame:
 
     # ------------------------------------------------------------------ views and JSON
 
-    def view(self, player: int | None = None) -> dict[str, Any]:
-        """What ``player`` may see (None: a spectator): never the deck order."""
-        data = self._public()
-        data["you"] = player
-        if player is not None and player in self.pending:
-            data["your_decision"] = self.pending[player].to_json()
-        return data
+    def view(self, player: int | None = None) -> CartographersView:
+        """What ``player`` may see (None: a spectator): every map, never a deck's order."""
+        decision = self.pending.get(player) if player is not None else None
+        return CartographersView(
+            you=player,
+            config=self.config,
+            scoring=tuple(self.scoring),
+            season_index=self.season_index,
+            season=self.season,
+            season_time=self.season_time(),
+            season_threshold=self.season_threshold(),
+            revealed=tuple(self.revealed),
+            current=self.current,
+            ruins_pending=self.ruins_pending,
+            deck_size=len(self.deck),
+            ambushes_in_play=tuple(self.ambushes_in_play),
+            waiting_for=tuple(sorted(self.pending)),
+            sheets=tuple(s.copy() for s in self.sheets),
+            scores=tuple(tuple(seasons) for seasons in self.scores),
+            over=self.is_over,
+            decision=decision,
+            legal=self.legal_moves(player) if player is not None else None,
+        )
 
-    def _public(self) -> dict[str, Any]:
+    def clone(self) -> CartographersGame:
+        """An independent copy for search: maps copied, immutable records shared."""
+        game = CartographersGame.__new__(CartographersGame)
+        game.__dict__.update(self.__dict__)
+        game.rng = SeededRng(0)
+        game.rng.state = self.rng.state
+        game.log = self.log.copy()
+        game.events = []
+        game.sheets = [s.copy() for s in self.sheets]
+        for name in ("deck", "ambush_deck", "hero_deck", "revealed", "effect_queue",
+                     "ambushes_in_play"):
+            setattr(game, name, list(getattr(self, name)))
+        game.pending = dict(self.pending)
+        game.scores = [list(seasons) for seasons in self.scores]
+        return game
+
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": self.name,
             "config": self.config.to_json(),
-            "scoring": list(self.scoring),
-            "season": self.season,
-            "season_time": self.season_time(),
-            "season_threshold": self.season_threshold(),
-            "revealed": list(self.revealed),
-            "current": self.current,
-            "ruins_pending": self.ruins_pending,
-            "deck_size": len(self.deck),
-            "ambushes_in_play": list(self.ambushes_in_play),
-            "waiting_for": self.pending_players(),
-            "sheets": [s.to_json() for s in self.sheets],
-            "scores": [[s.to_json() for s in seasons] for seasons in self.scores],
-            "over": self.is_over,
-        }
-
-    def to_json(self) -> dict[str, Any]:
-        data = self._public()
-        data.update({
             "seed": self.seed,
             "rng": self.rng.state,
+            "scoring": list(self.scoring),
             "season_index": self.season_index,
             "deck": list(self.deck),
             "ambush_deck": list(self.ambush_deck),
             "hero_deck": list(self.hero_deck),
+            "revealed": list(self.revealed),
+            "current": self.current,
+            "ruins_pending": self.ruins_pending,
             "stage": self.stage,
             "effect_queue": list(self.effect_queue),
+            "ambushes_in_play": list(self.ambushes_in_play),
             "pending": {str(p): d.to_json() for p, d in sorted(self.pending.items())},
+            "sheets": [s.to_json() for s in self.sheets],
+            "scores": [[s.to_json() for s in seasons] for seasons in self.scores],
             "log": self.log.to_json(),
-        })
-        return data
+        }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> CartographersGame:
+    def _from_json(cls, data: dict[str, Any]) -> CartographersGame:
         game = cls.__new__(cls)
         game.config = GameConfig.from_json(data["config"])
-        game.seed = int(data["seed"])
+        game.seed = _integer(data, "seed")
         game.cards = game.config.card_set()
         game.rng = SeededRng(0)
-        game.rng.state = int(data["rng"])
+        game.rng.state = _integer(data, "rng")
         game.log = ActionLog.from_json(data["log"])
         game.events = []
-        game.sheets = [MapSheet.from_json(s) for s in data["sheets"]]
-        game.scoring = tuple(data["scoring"])
-        game.season_index = int(data["season_index"])
-        game.deck = list(data["deck"])
-        game.ambush_deck = list(data["ambush_deck"])
-        game.hero_deck = list(data["hero_deck"])
-        game.revealed = list(data["revealed"])
-        game.current = data["current"]
+        game.sheets = [MapSheet.from_json(s) for s in _listed(data, "sheets")]
+        game.scoring = tuple(_names(data, "scoring"))
+        game.season_index = _integer(data, "season_index")
+        game.deck = _names(data, "deck")
+        game.ambush_deck = _names(data, "ambush_deck")
+        game.hero_deck = _names(data, "hero_deck")
+        game.revealed = _names(data, "revealed")
+        current = data["current"]
+        game.current = None if current is None else str(current)
         game.ruins_pending = bool(data.get("ruins_pending", False))
         game.stage = str(data["stage"])
-        game.effect_queue = list(data["effect_queue"])
-        game.ambushes_in_play = list(data["ambushes_in_play"])
-        game.pending = {int(p): Decision.from_json(d) for p, d in data["pending"].items()}
-        game.scores = [[SeasonScore.from_json(s) for s in seasons] for seasons in data["scores"]]
+        game.effect_queue = _names(data, "effect_queue")
+        game.ambushes_in_play = _names(data, "ambushes_in_play")
+        pending = data["pending"]
+        if not isinstance(pending, dict):
+            raise SaveFileError("the saved state's 'pending' is not an object")
+        game.pending = {int(p): Decision.from_json(d) for p, d in pending.items()}
+        game.scores = [[SeasonScore.from_json(s) for s in seasons]
+                       for seasons in _listed(data, "scores")]
         game._check_loaded()
         return game
 
     def _check_loaded(self) -> None:
-        """Refuse a state that names unknown cards or players (a corrupt save)."""
-        known = {*self.cards.explore, *self.cards.heroes, *self.cards.ambushes, *self.cards.ruins}
-        for card_id in [*self.deck, *self.ambush_deck, *self.hero_deck, *self.revealed]:
-            if card_id not in known:
-                raise IllegalAction(f"unknown card {card_id!r} in saved state", rule="corrupt")
+        """Refuse a state whose fields disagree with its config and cards (a corrupt save),
+        naming the field, so that nothing fails later inside a move."""
+        cards = self.cards
+        card_lists: tuple[tuple[str, list[str] | tuple[str, ...], Collection[str]], ...] = (
+            ("deck", self.deck, {*cards.explore, *cards.heroes, *cards.ambushes, *cards.ruins}),
+            ("revealed", self.revealed,
+             {*cards.explore, *cards.heroes, *cards.ambushes, *cards.ruins}),
+            ("ambush_deck", self.ambush_deck, cards.ambushes),
+            ("ambushes_in_play", self.ambushes_in_play, cards.ambushes),
+            ("effect_queue", self.effect_queue, cards.ambushes),
+            ("hero_deck", self.hero_deck, cards.heroes),
+            ("scoring", self.scoring, cards.scoring),
+        )
+        for field, ids, known in card_lists:
+            unknown = [c for c in ids if c not in known]
+            if unknown:
+                raise SaveFileError(f"the saved state's {field!r} names unknown card "
+                                    f"{unknown[0]!r}")
+        if len(self.scoring) != len(EDICTS):
+            raise SaveFileError("the saved state's 'scoring' must name four cards")
         if len(self.sheets) != self.num_players or len(self.scores) != self.num_players:
-            raise IllegalAction("saved state has the wrong number of maps", rule="corrupt")
-        if self.stage not in ("reveal", "resolve", "effects", "over"):
-            raise IllegalAction(f"unknown stage {self.stage!r} in saved state", rule="corrupt")
-        if any(not 0 <= p < self.num_players for p in self.pending):
-            raise IllegalAction("saved state has a decision for no player", rule="corrupt")
+            raise SaveFileError("the saved state's 'sheets' or 'scores' do not hold one entry "
+                                "per player")
+        if self.stage not in STAGES:
+            raise SaveFileError(f"the saved state's 'stage' {self.stage!r} is not one of "
+                                f"{', '.join(STAGES)}")
+        if not 0 <= self.season_index < len(cards.seasons):
+            raise SaveFileError(f"the saved state's 'season_index' {self.season_index} is not "
+                                f"0-{len(cards.seasons) - 1}")
+        if self.current is not None and self.current not in self.revealed:
+            raise SaveFileError(f"the saved state's 'current' card {self.current!r} was not "
+                                "revealed this season")
+        if any(len(seasons) > self.season_index + 1 for seasons in self.scores):
+            raise SaveFileError("the saved state's 'scores' hold seasons not yet played")
+        for player, decision in self.pending.items():
+            self._check_decision(player, decision)
 
-    @classmethod
-    def replay(cls, log: ActionLog) -> CartographersGame:
-        """Rebuild a game from its config, seed and actions."""
-        game = cls(GameConfig.from_json(log.config), log.seed)
-        for entry in log.entries:
-            game.apply(entry.player, parse_action(entry.action))
-        return game
+    def _check_decision(self, player: int, decision: Decision) -> None:
+        where = f"the saved state's decision for player {player}"
+        if not 0 <= player < self.num_players:
+            raise SaveFileError(f"the saved state has a decision for no player ({player})")
+        if decision.kind not in DECISION_KINDS:
+            raise SaveFileError(f"{where} has unknown kind {decision.kind!r}")
+        if not 0 <= decision.sheet < self.num_players:
+            raise SaveFileError(f"{where} names map {decision.sheet}, which does not exist")
+        decks: dict[str, Collection[str]] = {
+            "draw": self.cards.explore, "hero": self.cards.heroes,
+            "monster": self.cards.ambushes, "destroy": self.cards.ambushes}
+        deck = decks[decision.kind]
+        if decision.card not in deck:
+            raise SaveFileError(f"{where} names card {decision.card!r}, which is not a "
+                                f"{decision.kind} card of this game")
+        if decision.kind == "destroy" and not decision.allowed:
+            raise SaveFileError(f"{where} allows no cell to destroy")
 
-    def copy(self) -> CartographersGame:
-        """An independent copy (for bots that look ahead)."""
-        return CartographersGame.from_json(self.to_json())
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _integer(data: dict[str, Any], key: str) -> int:
+    value = data[key]
+    if not _is_int(value):
+        raise SaveFileError(f"the saved state's {key!r} is not a whole number")
+    return int(value)
+
+
+def _listed(data: dict[str, Any], key: str) -> list[Any]:
+    value = data[key]
+    if not isinstance(value, list):
+        raise SaveFileError(f"the saved state's {key!r} is not a list")
+    return value
+
+
+def _names(data: dict[str, Any], key: str) -> list[str]:
+    value = _listed(data, key)
+    if not all(isinstance(v, str) for v in value):
+        raise SaveFileError(f"the saved state's {key!r} must list card ids")
+    return list(value)

@@ -3,19 +3,38 @@
 A game is built from a config and a seed; players send actions; the engine either applies an
 action or raises :class:`~herotable.core.errors.IllegalAction` leaving the state untouched.
 Simultaneous play is explicit: :meth:`Game.pending_players` names who still owes a decision.
+
+:class:`Game` owns what every engine repeats: the opening checks of :meth:`Game.apply`, the
+action log, the events an action causes, :meth:`Game.replay`, the checked load
+(:meth:`Game.from_json`) and the outcome (:meth:`Game.returns`). An engine supplies its rules
+in the abstract methods.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, runtime_checkable
+from fractions import Fraction
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from herotable.core.errors import HerotableError, IllegalAction, NotationError, SaveFileError
 
 
-@runtime_checkable
-class Action(Protocol):
-    """A value object with a text notation: ``parse(str(action)) == action``."""
+class ActionBase:
+    """What every action value object shares: its ``str`` is its notation, and its ``repr``
+    shows that notation so a log or a failing test reads like the game."""
 
-    def __str__(self) -> str: ...
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self}>"
+
+
+class View(Protocol):
+    """A seat's (or a spectator's) view: typed for code, JSON-ready for everyone else."""
+
+    def to_json(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,41 +66,223 @@ class ActionLog:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> ActionLog:
-        return cls(
-            game=data["game"],
-            config=data["config"],
-            seed=data["seed"],
-            entries=[LogEntry(int(p), str(a)) for p, a in data["actions"]],
-        )
+    def from_json(cls, data: Any) -> ActionLog:
+        """Read a log; anything malformed is a :class:`SaveFileError` naming the field."""
+        if not isinstance(data, dict):
+            raise SaveFileError("the action log is not a JSON object")
+        for key, kind in (("game", str), ("config", dict), ("seed", int), ("actions", list)):
+            if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+                raise SaveFileError(f"the action log's {key!r} is missing or malformed")
+        entries = []
+        for index, pair in enumerate(data["actions"]):
+            if (not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], int)
+                    or isinstance(pair[0], bool) or not isinstance(pair[1], str)):
+                raise SaveFileError(f"action {index} of the log is not [player, notation]")
+            entries.append(LogEntry(pair[0], pair[1]))
+        return cls(data["game"], dict(data["config"]), data["seed"], entries)
+
+    def copy(self) -> ActionLog:
+        # Entries are frozen, so sharing them is safe; the list itself must be new.
+        return ActionLog(self.game, self.config, self.seed, list(self.entries))
 
 
-class Game(Protocol):
-    """What the CLI, the bots and the server rely on, whatever the game."""
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's place at the end (or now).
 
-    name: str
+    ``total`` is the score; ``tiebreak`` the rules' tie-break figure, whose meaning each game
+    documents (Cartographers: stars lost to monsters, fewer is better; Heroes of Dominaria:
+    completed quests, more is better). Players tied on both share ``rank``.
+    """
+
+    player: int
+    rank: int
+    total: int
+    tiebreak: int
+
+
+def rank_standings(totals: Sequence[int], tiebreaks: Sequence[int],
+                   lower_tiebreak_wins: bool) -> list[Standing]:
+    """Standings best first: the highest total, then the tie-break; a tie on both is shared."""
+    sign = 1 if lower_tiebreak_wins else -1
+    order = sorted(range(len(totals)), key=lambda p: (-totals[p], sign * tiebreaks[p], p))
+    result: list[Standing] = []
+    for index, player in enumerate(order):
+        prev = result[-1] if result else None
+        tied = prev is not None and (prev.total, prev.tiebreak) == (totals[player],
+                                                                     tiebreaks[player])
+        rank = prev.rank if prev is not None and tied else index + 1
+        result.append(Standing(player, rank, totals[player], tiebreaks[player]))
+    return result
+
+
+def win_shares(standings: Sequence[Standing]) -> list[Fraction]:
+    """Per player: 1 for a sole winner, ``1/k`` for each of ``k`` sharing first place, else 0."""
+    winners = [s.player for s in standings if s.rank == 1]
+    shares = [Fraction(0)] * len(standings)
+    for player in winners:
+        shares[player] = Fraction(1, len(winners))
+    return shares
+
+
+ConfigT = TypeVar("ConfigT")
+ActionT = TypeVar("ActionT")
+ViewT = TypeVar("ViewT", bound=View)
+
+
+class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
+    """What the CLI, the bots, the environments and the server rely on, whatever the game.
+
+    Subclasses set :attr:`name`, :attr:`action_types`, and implement the rules in the abstract
+    methods; :meth:`apply` checks what every game checks first and then calls
+    :meth:`_resolve`, which must validate everything before its first change.
+    """
+
+    name: ClassVar[str]
+    action_types: ClassVar[tuple[type, ...]]
+
+    config: ConfigT
+    seed: int
     log: ActionLog
+    events: list[dict[str, Any]]
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    @abstractmethod
+    def config_from_json(cls, data: Any) -> ConfigT:
+        """The game's config from its JSON form (validated)."""
+
+    @abstractmethod
+    def __init__(self, config: ConfigT | None = None, seed: int = 0) -> None: ...
+
+    @classmethod
+    def replay(cls, log: ActionLog) -> Self:
+        """Rebuild a game from its config, seed and actions."""
+        if log.game != cls.name:
+            raise SaveFileError(f"the log is of {log.game!r}, not {cls.name!r}")
+        game = cls(cls.config_from_json(log.config), log.seed)
+        for index, entry in enumerate(log.entries):
+            try:
+                game.apply(entry.player, entry.action)
+            except HerotableError as exc:
+                raise SaveFileError(f"action {index} of the log ({entry}) is refused: "
+                                    f"{exc}") from exc
+        return game
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy, cheap enough for search (no JSON round trip)."""
+
+    # ------------------------------------------------------------------ queries
 
     @property
+    @abstractmethod
     def num_players(self) -> int: ...
 
     @property
+    @abstractmethod
     def is_over(self) -> bool: ...
 
-    def pending_players(self) -> list[int]: ...
+    @abstractmethod
+    def pending_players(self) -> list[int]:
+        """The players who owe a decision now (several at once in a simultaneous game)."""
 
-    def legal_actions(self, player: int) -> list[Any]: ...
+    @abstractmethod
+    def standings(self) -> list[Standing]:
+        """Best first, with shared ranks for ties the rules cannot break."""
 
-    def apply(self, player: int, action: Any) -> list[dict[str, Any]]: ...
+    def winners(self) -> list[int]:
+        return [s.player for s in self.standings() if s.rank == 1]
 
-    def parse_action(self, text: str) -> Any: ...
+    def returns(self) -> list[float]:
+        """Each player's outcome: 0 while the game runs; at the end, the share of the win
+        (1 for a sole winner, 1/k for each of k tied winners, 0 for the others). A solo game
+        has no opponent to beat, so its return is the player's score."""
+        if not self.is_over:
+            return [0.0] * self.num_players
+        standings = self.standings()
+        if self.num_players == 1:
+            return [float(standings[0].total)]
+        return [float(share) for share in win_shares(standings)]
 
-    def view(self, player: int | None) -> dict[str, Any]: ...
+    # ------------------------------------------------------------------ actions
 
-    def to_json(self) -> dict[str, Any]: ...
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[ActionT]: ...
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self: ...
+    @abstractmethod
+    def parse_action(cls, text: str) -> ActionT:
+        """Read an action's notation; raise :class:`NotationError` saying what is wrong."""
+
+    def apply(self, player: int, action: ActionT | str) -> list[dict[str, Any]]:
+        """Apply one player's action, or raise :class:`IllegalAction` (or
+        :class:`NotationError` for unreadable text) changing nothing.
+
+        Returns the events the action caused.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if not isinstance(action, self.action_types):
+            raise IllegalAction(f"{action!r} is not a {self.name} action", rule="wrong_action")
+        if self.is_over:
+            raise IllegalAction("the game is over", rule="game_over")
+        if not isinstance(player, int) or not 0 <= player < self.num_players:
+            raise IllegalAction(f"there is no player {player!r} in this game",
+                                rule="no_such_player")
+        if player not in self.pending_players():
+            raise IllegalAction(self._not_your_turn(player), rule="not_your_turn")
+        start = len(self.events)
+        self._resolve(player, action)
+        self.log.entries.append(LogEntry(player, str(action)))
+        self._after(player)
+        return self.events[start:]
+
+    @abstractmethod
+    def _resolve(self, player: int, action: ActionT) -> None:
+        """Check ``action`` fully, then carry it out (never the other way round)."""
+
+    def _after(self, player: int) -> None:
+        """What follows an applied and logged action (moving the game on by itself)."""
+
+    @abstractmethod
+    def _not_your_turn(self, player: int) -> str:
+        """Why ``player``, who owes nothing now, may not act."""
+
+    def _event(self, kind: str, **data: Any) -> None:
+        self.events.append({"type": kind, **data})
+
+    # ------------------------------------------------------------------ views and JSON
+
+    @abstractmethod
+    def view(self, player: int | None = None) -> ViewT:
+        """What ``player`` may see (None: a spectator), what it owes and its legal actions."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, secrets included: for saves, never for clients."""
 
     @classmethod
-    def replay(cls, log: ActionLog) -> Self: ...
+    def from_json(cls, data: Any) -> Self:
+        """A state from :meth:`to_json`, checked field by field: anything missing, malformed
+        or inconsistent is a :class:`SaveFileError` naming it."""
+        if not isinstance(data, dict):
+            raise SaveFileError("a saved state is a JSON object")
+        if data.get("game") != cls.name:
+            raise SaveFileError(f"the saved state is of {data.get('game')!r}, not {cls.name!r}")
+        try:
+            return cls._from_json(data)
+        except SaveFileError:
+            raise
+        except (HerotableError, NotationError) as exc:
+            raise SaveFileError(f"the saved state is corrupt: {exc}") from exc
+        except KeyError as exc:
+            raise SaveFileError(f"the saved state lacks the field {exc}") from exc
+        except (TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise SaveFileError(f"the saved state has a malformed field: {exc}") from exc
+
+    @classmethod
+    @abstractmethod
+    def _from_json(cls, data: dict[str, Any]) -> Self:
+        """Build and fully check a state; may raise anything :meth:`from_json` translates."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from herotable.core.errors import HerotableError, SaveFileError
 from herotable.core.game import ActionLog, Game
@@ -65,7 +64,3 @@ def load_game(path: Path, games: Mapping[str, type[Game]]) -> Game:
         raise SaveFileError(f"{path} is corrupt: its state does not match its action log")
     return stored
 
-
-def json_roundtrip(data: Any) -> Any:
-    """The value as it comes back from a JSON file (tuples become lists, keys strings)."""
-    return json.loads(json.dumps(data))

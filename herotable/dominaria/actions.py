@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from herotable.core.errors import NotationError
+from herotable.core.game import ActionBase
 from herotable.dominaria.pack import COLOURS
 
 # verb -> (how many arguments, what they are, whether a payment may follow)
@@ -42,11 +43,38 @@ ABILITY_COSTS: dict[str, tuple[str, int]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class DominariaAction:
+@dataclass(frozen=True, slots=True, repr=False)
+class DominariaAction(ActionBase):
+    """A verb of :data:`VERBS` with its arguments and, for abilities, the mana to pay.
+
+    Built in code or parsed, it is checked on creation: an unknown verb, a wrong number or
+    type of arguments, or a payment where none is due raises :class:`NotationError`, so a
+    malformed action can never reach the game or its log.
+    """
+
     verb: str
     args: tuple[str, ...] = ()
     pay: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.verb, str) or self.verb not in VERBS:
+            raise NotationError(f"unknown action {self.verb!r}; known: {', '.join(VERBS)}")
+        counts, what, payable = VERBS[self.verb]
+        if not isinstance(self.args, tuple) or not all(
+                isinstance(a, str) and a and not a.isspace() and " " not in a
+                for a in self.args):
+            raise NotationError(f"{self.verb}'s arguments are a tuple of ids, like ('urborg',)")
+        if len(self.args) not in counts:
+            wanted = " or ".join(str(c) for c in counts)
+            raise NotationError(f"{self.verb} takes {wanted} argument(s): {what}")
+        if not isinstance(self.pay, tuple):
+            raise NotationError("a payment is a tuple of mana colours, like ('R', 'G')")
+        if self.pay and not payable:
+            raise NotationError(f"{self.verb} costs no mana, so it takes no payment")
+        bad = [c for c in self.pay if c not in COLOURS]
+        if bad:
+            raise NotationError(f"unknown mana colour {bad[0]!r}; colours are "
+                                f"{' '.join(COLOURS)}")
 
     def __str__(self) -> str:
         words = [self.verb, *self.args]
@@ -63,22 +91,10 @@ def parse_action(text: str) -> DominariaAction:
     if not words:
         raise NotationError("empty action; try 'end' or 'move orvada urborg'")
     verb, rest = words[0].lower(), words[1:]
-    if verb not in VERBS:
-        raise NotationError(f"unknown action {verb!r}; known: {', '.join(VERBS)}")
-    counts, what, payable = VERBS[verb]
     pay: list[str] = []
     if "pay" in rest:
-        if not payable:
-            raise NotationError(f"{verb} costs no mana, so it takes no 'pay'")
         at = rest.index("pay")
         rest, pay = rest[:at], [c.upper() for c in rest[at + 1:]]
         if not pay:
             raise NotationError("'pay' needs mana colours, like 'pay R G G'")
-        bad = [c for c in pay if c not in COLOURS]
-        if bad:
-            raise NotationError(f"unknown mana colour {bad[0]!r}; colours are "
-                                f"{' '.join(COLOURS)}")
-    if len(rest) not in counts:
-        wanted = " or ".join(str(c) for c in counts)
-        raise NotationError(f"{verb} takes {wanted} argument(s): {what}")
     return DominariaAction(verb, tuple(a.lower() for a in rest), tuple(pay))

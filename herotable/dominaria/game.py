@@ -9,10 +9,12 @@ answers with ``keep`` before anything else. Everything random comes from the see
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from collections.abc import Callable, Collection
+from typing import Any, ClassVar
 
-from herotable.core.errors import IllegalAction
-from herotable.core.game import ActionLog, LogEntry
+from herotable.core.errors import IllegalAction, SaveFileError
+from herotable.core.game import ActionLog, Game, Standing, rank_standings
 from herotable.core.rng import SeededRng
 from herotable.dominaria.actions import DominariaAction, parse_action
 from herotable.dominaria.config import DominariaConfig
@@ -32,6 +34,7 @@ from herotable.dominaria.rules import (
     score,
 )
 from herotable.dominaria.state import Choice, PlayerState
+from herotable.dominaria.view import DominariaView, SeatView
 
 MANA_PER_COLOUR = 24  # 120 mana tokens, 5 colours
 CABAL_TOKENS = 20
@@ -40,10 +43,18 @@ SETUP_QUESTS_DEALT, SETUP_QUESTS_KEPT = 4, 2
 STAGES = ("quests", "heroes", "play", "over")
 
 
-class DominariaGame:
-    """One game of Heroes of Dominaria for 2 to 4 players."""
+class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
+    """One game of Heroes of Dominaria for 2 to 4 players.
+
+    :meth:`standings` break ties by completed quests (``Standing.tiebreak``, more is better).
+    """
 
     name = "dominaria"
+    action_types: ClassVar[tuple[type, ...]] = (DominariaAction,)
+
+    @classmethod
+    def config_from_json(cls, data: Any) -> DominariaConfig:
+        return DominariaConfig.from_json(data)
 
     def __init__(self, config: DominariaConfig | None = None, seed: int = 0) -> None:
         self.config = config or DominariaConfig()
@@ -106,19 +117,11 @@ class DominariaGame:
     def scores(self) -> list[dict[str, int]]:
         return [score(p, self.pack) for p in self.players]
 
-    def standings(self) -> list[tuple[int, int, int, int]]:
-        """(rank, player, total, completed quests), best first: the most VP, then the most
-        completed quests; a tie on both is shared."""
-        rows = sorted(((s["total"], self.players[p].completed, p)
-                       for p, s in enumerate(self.scores())), key=lambda r: (-r[0], -r[1], r[2]))
-        result: list[tuple[int, int, int, int]] = []
-        for i, (total, done, p) in enumerate(rows):
-            tied = result and (result[-1][2], result[-1][3]) == (total, done)
-            result.append((result[-1][0] if tied else i + 1, p, total, done))
-        return result
-
-    def winners(self) -> list[int]:
-        return [p for rank, p, _, _ in self.standings() if rank == 1]
+    def standings(self) -> list[Standing]:
+        """Best first: the most VP, then the most completed quests; a tie on both is shared."""
+        totals = [s["total"] for s in self.scores()]
+        done = [p.completed for p in self.players]
+        return rank_standings(totals, done, lower_tiebreak_wins=False)
 
     def mana_on_map(self) -> int:
         return sum(self.map_mana.values())
@@ -195,32 +198,18 @@ class DominariaGame:
 
     # ------------------------------------------------------------------ applying
 
-    def parse_action(self, text: str) -> DominariaAction:
+    @classmethod
+    def parse_action(cls, text: str) -> DominariaAction:
         return parse_action(text)
 
-    def apply(self, player: int, action: DominariaAction | str) -> list[dict[str, Any]]:
-        """Apply one action, or raise :class:`IllegalAction` naming the rule and changing
-        nothing (every check runs before the first change)."""
-        if isinstance(action, str):
-            action = parse_action(action)
-        if not isinstance(action, DominariaAction):
-            raise IllegalAction(f"{action!r} is not a Dominaria action", rule="wrong_action")
-        if self.is_over:
-            raise IllegalAction("the game is over", rule="game_over")
-        if not 0 <= player < self.num_players:
-            raise IllegalAction(f"there is no player {player} in this game", rule="no_such_player")
-        if player not in self.pending_players():
-            waiting = ", ".join(self.player_name(p) for p in self.pending_players())
-            raise IllegalAction(f"it is not {self.player_name(player)}'s turn (waiting for "
-                                f"{waiting})", rule="not_your_turn")
-        start = len(self.events)
-        handler = getattr(self, f"_do_{action.verb}", None)
-        if handler is None:
-            raise IllegalAction(f"unknown action {action.verb!r}", rule="wrong_action")
+    def _not_your_turn(self, player: int) -> str:
+        waiting = ", ".join(self.player_name(p) for p in self.pending_players())
+        return f"it is not {self.player_name(player)}'s turn (waiting for {waiting})"
+
+    def _resolve(self, player: int, action: DominariaAction) -> None:
+        """Every check runs before the first change, so a refusal changes nothing."""
         self._check_stage(player, action)
-        handler(player, action)
-        self.log.entries.append(LogEntry(player, str(action)))
-        return self.events[start:]
+        HANDLERS[action.verb](self, player, action)
 
     def _check_stage(self, player: int, action: DominariaAction) -> None:
         state = self.players[player]
@@ -241,9 +230,6 @@ class DominariaGame:
             if (action.verb in ("place", "move", "collect", "recruit", "discover", "confront",
                                 "manalith", "leyline") and arg not in self.pack.locations):
                 raise IllegalAction(f"unknown location {arg!r}", rule="unknown_location")
-
-    def _event(self, kind: str, **data: Any) -> None:
-        self.events.append({"type": kind, **data})
 
     # ------------------------------------------------------------------ set-up
 
@@ -610,39 +596,76 @@ class DominariaGame:
 
     # ------------------------------------------------------------------ views and JSON
 
-    def view(self, player: int | None = None) -> dict[str, Any]:
-        """What ``player`` may see: their own hand and the cards they are choosing from;
-        of the others only hand sizes; never any deck order. None: a spectator."""
-        data = self._public()
-        data["you"] = player
-        for index, seat in enumerate(data["players"]):
-            state = self.players[index]
-            if index == player:
-                seat["hand"] = list(state.hand)
-                seat["choice"] = state.choice.to_json() if state.choice else None
-            else:
-                seat["choice"] = ({"kind": state.choice.kind, "count": len(state.choice.cards)}
-                                  if state.choice else None)
-        if player is not None and player in self.pending_players():
-            data["legal_actions"] = [str(a) for a in self.legal_actions(player)]
-        return data
-
-    def _public(self) -> dict[str, Any]:
+    def view(self, player: int | None = None) -> DominariaView:
+        """What ``player`` may see: their own hand and the cards they are choosing from; of
+        the others only hand sizes; never any deck order. None: a spectator."""
         seats = []
         for index, state in enumerate(self.players):
-            seat = state.to_json()
-            for secret in ("hand", "choice", "owed"):
-                del seat[secret]
-            seat["hand_size"] = len(state.hand)
-            seat["name"] = self.player_name(index)
-            seat["score"] = score(state, self.pack)
-            seats.append(seat)
+            own = index == player
+            board = state.clone()
+            board.owed = []
+            if not own:
+                board.hand, board.choice = [], None
+            seats.append(SeatView(
+                name=self.player_name(index),
+                board=board,
+                hand_size=len(state.hand),
+                choice_kind=state.choice.kind if state.choice else None,
+                choice_count=len(state.choice.cards) if state.choice else 0,
+                score=score(state, self.pack),
+                own=own,
+            ))
+        pending = self.pending_players()
+        return DominariaView(
+            you=player,
+            config=self.config,
+            stage=self.stage,
+            round=self.round,
+            rounds=self.config.rounds,
+            current=self.current,
+            first=self.first,
+            revealed=self.revealed,
+            map_mana=dict(self.map_mana),
+            cabal_tokens=dict(self.cabal_tokens),
+            artifact_tokens=dict(self.artifact_tokens),
+            supply=dict(self.supply),
+            claims={q: tuple(c) for q, c in self.claims.items()},
+            deck_sizes={"dominaria": len(self.deck), "quests": len(self.quest_deck),
+                        "artifacts": len(self.artifact_deck)},
+            waiting_for=tuple(pending),
+            players=tuple(seats),
+            over=self.is_over,
+            legal=tuple(self.legal_actions(player)) if player in pending else (),
+        )
+
+    def clone(self) -> DominariaGame:
+        """An independent copy for search, without a JSON round trip."""
+        new = copy.copy(self)
+        new.rng = SeededRng(0)
+        new.rng.state = self.rng.state
+        new.log = self.log.copy()
+        new.events = []
+        new.supply = dict(self.supply)
+        new.map_mana = dict(self.map_mana)
+        new.cabal_tokens = dict(self.cabal_tokens)
+        new.artifact_tokens = dict(self.artifact_tokens)
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.artifact_deck = list(self.artifact_deck)
+        new.quest_deck = list(self.quest_deck)
+        new.claims = {q: list(c) for q, c in self.claims.items()}
+        new.players = [p.clone() for p in self.players]
+        new.placements = list(self.placements)
+        return new
+
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": self.name,
             "config": self.config.to_json(),
+            "seed": self.seed,
+            "rng": self.rng.state,
             "stage": self.stage,
             "round": self.round,
-            "rounds": self.config.rounds,
             "current": self.current,
             "first": self.first,
             "revealed": self.revealed,
@@ -651,18 +674,6 @@ class DominariaGame:
             "artifact_tokens": dict(self.artifact_tokens),
             "supply": dict(self.supply),
             "claims": {q: list(c) for q, c in self.claims.items()},
-            "deck_sizes": {"dominaria": len(self.deck), "quests": len(self.quest_deck),
-                           "artifacts": len(self.artifact_deck)},
-            "waiting_for": self.pending_players(),
-            "players": seats,
-            "over": self.is_over,
-        }
-
-    def to_json(self) -> dict[str, Any]:
-        data = self._public()
-        data.update({
-            "seed": self.seed,
-            "rng": self.rng.state,
             "players": [p.to_json() for p in self.players],
             "deck": list(self.deck),
             "discard": list(self.discard),
@@ -672,68 +683,153 @@ class DominariaGame:
             "artifact_supply": self.artifact_supply,
             "placements": list(self.placements),
             "log": self.log.to_json(),
-        })
-        return data
+        }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> DominariaGame:
+    def _from_json(cls, data: dict[str, Any]) -> DominariaGame:
         game = cls.__new__(cls)
-        try:
-            game.config = DominariaConfig.from_json(data["config"])
-            game.pack = game.config.pack()
-            game.seed = int(data["seed"])
-            game.rng = SeededRng(0)
-            game.rng.state = int(data["rng"])
-            game.log = ActionLog.from_json(data["log"])
-            game.events = []
-            game.supply = {c: int(data["supply"][c]) for c in COLOURS}
-            game.map_mana = {str(k): int(v) for k, v in data["map_mana"].items()}
-            game.cabal_tokens = {str(k): int(v) for k, v in data["cabal_tokens"].items()}
-            game.artifact_tokens = {str(k): int(v) for k, v in data["artifact_tokens"].items()}
-            game.cabal_supply = int(data["cabal_supply"])
-            game.artifact_supply = int(data["artifact_supply"])
-            game.deck = [str(c) for c in data["deck"]]
-            game.discard = [str(c) for c in data["discard"]]
-            game.artifact_deck = [str(c) for c in data["artifact_deck"]]
-            game.quest_deck = [str(c) for c in data["quest_deck"]]
-            game.claims = {str(q): [int(p) for p in c] for q, c in data["claims"].items()}
-            game.players = [PlayerState.from_json(p) for p in data["players"]]
-            game.first = int(data["first"])
-            game.current = int(data["current"])
-            game.round = int(data["round"])
-            game.stage = str(data["stage"])
-            game.placements = [int(p) for p in data["placements"]]
-            game.revealed = data["revealed"]
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise IllegalAction(f"saved state is malformed: {exc!r}", rule="corrupt") from exc
+        game.config = DominariaConfig.from_json(data["config"])
+        game.pack = game.config.pack()
+        game.seed = int(data["seed"])
+        game.rng = SeededRng(0)
+        game.rng.state = int(data["rng"])
+        game.log = ActionLog.from_json(data["log"])
+        game.events = []
+        game.supply = {c: int(data["supply"][c]) for c in COLOURS}
+        game.map_mana = {str(k): int(v) for k, v in data["map_mana"].items()}
+        game.cabal_tokens = {str(k): int(v) for k, v in data["cabal_tokens"].items()}
+        game.artifact_tokens = {str(k): int(v) for k, v in data["artifact_tokens"].items()}
+        game.cabal_supply = int(data["cabal_supply"])
+        game.artifact_supply = int(data["artifact_supply"])
+        game.deck = [str(c) for c in data["deck"]]
+        game.discard = [str(c) for c in data["discard"]]
+        game.artifact_deck = [str(c) for c in data["artifact_deck"]]
+        game.quest_deck = [str(c) for c in data["quest_deck"]]
+        game.claims = {str(q): [int(p) for p in c] for q, c in data["claims"].items()}
+        game.players = [PlayerState.from_json(p) for p in data["players"]]
+        game.first = int(data["first"])
+        game.current = int(data["current"])
+        game.round = int(data["round"])
+        game.stage = str(data["stage"])
+        game.placements = [int(p) for p in data["placements"]]
+        revealed = data["revealed"]
+        game.revealed = None if revealed is None else str(revealed)
         game._check_loaded()
         return game
 
     def _check_loaded(self) -> None:
-        """Refuse a state naming unknown cards or places, or with mana gone missing."""
+        """Refuse a state whose fields disagree with the pack and the rules (a corrupt save),
+        naming the field, so that nothing fails later inside a move."""
         pack = self.pack
-        if self.stage not in STAGES or len(self.players) != self.num_players:
-            raise IllegalAction("saved state has a wrong stage or player count", rule="corrupt")
+        players = self.num_players
+
+        def bad(field: str, why: str) -> SaveFileError:
+            return SaveFileError(f"the saved state's {field!r} {why}")
+
+        if self.stage not in STAGES:
+            raise bad("stage", f"{self.stage!r} is not one of {', '.join(STAGES)}")
+        if len(self.players) != players:
+            raise bad("players", f"holds {len(self.players)} boards for {players} players")
+        for field, value in (("current", self.current), ("first", self.first)):
+            if not 0 <= value < players:
+                raise bad(field, f"is {value}, not a player 0-{players - 1}")
+        if not 1 <= self.round <= self.config.rounds:
+            raise bad("round", f"is {self.round}, not 1-{self.config.rounds}")
+        if any(not 0 <= p < players for p in self.placements):
+            raise bad("placements", "names a player who is not in the game")
         if set(self.map_mana) != set(pack.locations):
-            raise IllegalAction("saved state's map does not match the data pack", rule="corrupt")
-        known = {*pack.quests, *pack.artifacts, *(c.id for c in pack.cards)}
-        for state in self.players:
-            places = [*state.heroes, *state.manaliths, *(x for link in state.leylines
-                                                       for x in link)]
-            if any(p not in pack.locations for p in places):
-                raise IllegalAction("saved state names an unknown location", rule="corrupt")
-            cards = [*state.hand, *state.started, *state.artifacts, *state.accomplished]
-            if any(c not in known for c in cards):
-                raise IllegalAction("saved state names an unknown card", rule="corrupt")
+            raise bad("map_mana", "does not list exactly the pack's locations")
+        if any(v < 0 for v in (*self.map_mana.values(), *self.supply.values())):
+            raise bad("supply", "or the map holds a negative amount of mana")
+        for field, tokens, limit in (("cabal_tokens", self.cabal_tokens, CABAL_TOKENS),
+                                     ("artifact_tokens", self.artifact_tokens, ARTIFACT_TOKENS)):
+            if any(loc not in pack.locations or n < 1 for loc, n in tokens.items()):
+                raise bad(field, "names an unknown location or a count below 1")
+            if sum(tokens.values()) > limit:
+                raise bad(field, f"holds more than the box's {limit} tokens")
+        if not 0 <= self.cabal_supply <= CABAL_TOKENS:
+            raise bad("cabal_supply", f"is not 0-{CABAL_TOKENS}")
+        if not 0 <= self.artifact_supply <= ARTIFACT_TOKENS:
+            raise bad("artifact_supply", f"is not 0-{ARTIFACT_TOKENS}")
+        card_ids = {c.id for c in pack.cards}
+        for field, ids, known in (("deck", self.deck, card_ids),
+                                  ("discard", self.discard, card_ids),
+                                  ("artifact_deck", self.artifact_deck, pack.artifacts),
+                                  ("quest_deck", self.quest_deck, pack.quests)):
+            unknown = [c for c in ids if c not in known]
+            if unknown:
+                raise bad(field, f"names {unknown[0]!r}, which is not a card of that deck")
+        if self.revealed is not None and self.revealed not in card_ids:
+            raise bad("revealed", f"names unknown card {self.revealed!r}")
+        if set(self.claims) != set(pack.public_quests):
+            raise bad("claims", "does not list exactly the pack's public quests")
+        for quest, claimants in self.claims.items():
+            tiles = len(pack.public_quests[quest].tiles)
+            if len(claimants) > tiles or any(not 0 <= p < players for p in claimants):
+                raise bad("claims", f"of {quest!r} name too many or unknown players")
+        for index, state in enumerate(self.players):
+            self._check_board(index, state)
         if self.mana_total() != MANA_PER_COLOUR * len(COLOURS):
-            raise IllegalAction("saved state's mana does not add up to 120", rule="corrupt")
+            raise bad("supply", "and the pools and the map do not add up to 120 mana")
 
-    @classmethod
-    def replay(cls, log: ActionLog) -> DominariaGame:
-        game = cls(DominariaConfig.from_json(log.config), log.seed)
-        for entry in log.entries:
-            game.apply(entry.player, parse_action(entry.action))
-        return game
+    def _check_board(self, index: int, state: PlayerState) -> None:
+        pack = self.pack
+        where = f"the saved state's board of player {index}"
+        if state.walker not in pack.planeswalkers:
+            raise SaveFileError(f"{where} names unknown planeswalker {state.walker!r}")
+        places = [*state.heroes, *state.manaliths, *(x for link in state.leylines
+                                                   for x in link)]
+        unknown = [p for p in places if p not in pack.locations]
+        if unknown:
+            raise SaveFileError(f"{where} names unknown location {unknown[0]!r}")
+        for field, ids, known in (
+                ("hand", state.hand, pack.quests),
+                ("started", list(state.started), pack.quests),
+                ("artifacts", state.artifacts, pack.artifacts),
+                ("used_artifacts", list(state.used_artifacts), pack.artifacts),
+                ("accomplished", state.accomplished, {*pack.quests, *pack.artifacts}),
+                ("public", [q for q, _ in state.public], pack.public_quests)):
+            wrong = [c for c in ids if c not in known]
+            if wrong:
+                raise SaveFileError(f"{where} lists {wrong[0]!r} under {field!r}, where it "
+                                    "does not belong")
+        boards = pack.boards
+        limits = (("cabal", state.cabal, len(boards.cabal.spaces)),
+                  ("manaliths", len(state.manaliths), len(boards.manalith.spaces)),
+                  ("leylines", len(state.leylines), len(boards.leyline.spaces)),
+                  ("heroes_on_track", state.heroes_on_track, len(boards.hero.spaces)))
+        for field, value, limit in limits:
+            if not 0 <= value <= limit:
+                raise SaveFileError(f"{where} has {field!r} {value}, outside 0-{limit}")
+        if any(c not in COLOURS for c in state.manalith_tokens):
+            raise SaveFileError(f"{where} holds a Manalith token of no colour")
+        if any(v < 0 for v in state.pool.values()):
+            raise SaveFileError(f"{where} holds a negative amount of mana")
+        if any(kind not in ("quest", "artifact") for kind in state.owed):
+            raise SaveFileError(f"{where} owes something that is neither a quest nor an "
+                                "artifact")
+        if state.choice is not None:
+            decks: dict[str, Collection[str]] = {"setup": pack.quests, "quest": pack.quests,
+                                                 "artifact": pack.artifacts}
+            deck = decks.get(state.choice.kind)
+            if deck is None or not state.choice.cards or any(
+                    c not in deck for c in state.choice.cards):
+                raise SaveFileError(f"{where} has a malformed choice")
 
-    def copy(self) -> DominariaGame:
-        return DominariaGame.from_json(self.to_json())
+
+HANDLERS: dict[str, Callable[[DominariaGame, int, DominariaAction], None]] = {
+    "keep": DominariaGame._do_keep,
+    "place": DominariaGame._do_place,
+    "move": DominariaGame._do_move,
+    "collect": DominariaGame._do_collect,
+    "recruit": DominariaGame._do_recruit,
+    "discover": DominariaGame._do_discover,
+    "confront": DominariaGame._do_confront,
+    "manalith": DominariaGame._do_manalith,
+    "leyline": DominariaGame._do_leyline,
+    "use": DominariaGame._do_use,
+    "start": DominariaGame._do_start,
+    "complete": DominariaGame._do_complete,
+    "claim": DominariaGame._do_claim,
+    "end": DominariaGame._do_end,
+}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +60,24 @@ class PlayerState:
     def new_turn(self) -> None:
         self.moves_used = self.extra_moves = self.collects_used = 0
         self.used_artifacts = set()
+
+    def clone(self) -> PlayerState:
+        """An independent copy: every container is new (a Choice and the counters inside
+        ``started`` are replaced, never changed, so they may be shared)."""
+        new = copy.copy(self)
+        new.heroes = list(self.heroes)
+        new.manaliths = list(self.manaliths)
+        new.leylines = list(self.leylines)
+        new.pool = dict(self.pool)
+        new.manalith_tokens = set(self.manalith_tokens)
+        new.hand = list(self.hand)
+        new.started = dict(self.started)
+        new.artifacts = list(self.artifacts)
+        new.accomplished = list(self.accomplished)
+        new.public = list(self.public)
+        new.used_artifacts = set(self.used_artifacts)
+        new.owed = list(self.owed)
+        return new
 
     def to_json(self) -> dict[str, Any]:
         return {

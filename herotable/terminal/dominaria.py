@@ -672,12 +672,12 @@ def final_view(game: DominariaGame) -> Group:
         table.add_column(column, justify="left" if column == "player" else "right",
                          style="bold" if column == "total" else None, no_wrap=True)
     scores = game.scores()
-    for rank, player, total, done in game.standings():
-        parts = scores[player]
-        table.add_row(str(rank), player_label(game, player),
+    for standing in game.standings():  # the tie-break is completed quests
+        parts = scores[standing.player]
+        table.add_row(str(standing.rank), player_label(game, standing.player),
                       *(str(parts[k]) for k in ("heroes", "manaliths", "leylines", "cabal",
                                                 "artifacts", "accomplished", "public")),
-                      str(total), str(done))
+                      str(standing.total), str(standing.tiebreak))
     winners = " and ".join(player_label(game, p) for p in game.winners())
     return Group(table, Text(f"Winner: {winners}", "bold magenta"))
 

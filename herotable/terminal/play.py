@@ -391,10 +391,10 @@ class Session(SessionBase):
             [Text("Resuming a saved game.", "bold")] if game.log.entries
             else [setup_line(game.config), *event_views(game, game.events, language)])
 
-    def name(self, player: int) -> str:
-        return self.game.config.player_name(player)
+    def seat_name(self, seat: int) -> str:
+        return self.game.config.player_name(seat)
 
-    seat_name = name
+    name = seat_name
 
     # ------------------------------------------------------------------ the loop
 

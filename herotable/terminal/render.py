@@ -387,7 +387,7 @@ def final_view(game: CartographersGame, language: str = "en") -> Group:
         seasons += ["-"] * (len(game.cards.seasons) - len(seasons))
         rank = [] if solo else [str(standing.rank)]
         table.add_row(*rank, game.config.player_name(standing.player), *seasons,
-                      str(standing.total), str(standing.monster_losses))
+                      str(standing.total), str(standing.tiebreak))
     parts: list[RenderableType] = [table]
     if solo:
         par = sum(game.cards.scoring[c].solo for c in game.scoring)

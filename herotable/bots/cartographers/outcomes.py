@@ -13,7 +13,12 @@ from herotable.cartographers.actions import (
     PlaceHero,
 )
 from herotable.cartographers.cards import ExploreCard
-from herotable.cartographers.game import settle
+from herotable.cartographers.effects import (
+    destroy_cells,
+    draw_monster,
+    draw_shape,
+    place_hero,
+)
 from herotable.cartographers.grid import bit
 from herotable.cartographers.sheet import MapSheet
 
@@ -31,10 +36,7 @@ def coin_placements(card: ExploreCard) -> frozenset[int]:
 
 def draw_outcome(sheet: MapSheet, cells: int, terrain: str, coin: bool) -> MapSheet:
     after = sheet.copy()
-    after.draw(cells, terrain)
-    if coin:
-        after.gain_coins(1)
-    settle(after)
+    draw_shape(after, cells, terrain, coin)
     return after
 
 
@@ -51,14 +53,9 @@ def outcome(position: Position, action: CartographersAction) -> tuple[int, MapSh
     after = sheet.copy()
     if isinstance(action, PlaceHero):
         hero = position.cards.heroes[decision.card]
-        after.draw(bit(action.row, action.col), "hero")
-        after.attack |= hero.attack_mask(action.row, action.col, action.quarter_turns)
+        place_hero(after, hero, action.row, action.col, action.quarter_turns)
     elif isinstance(action, DrawMonster):
-        after.draw(action.cells, "monster")
-        if not decision.fallback:
-            ids = after.monster_ids
-            ids[decision.card] = ids.get(decision.card, 0) | action.cells
+        draw_monster(after, action.cells, None if decision.fallback else decision.card)
     elif isinstance(action, Destroy):
-        after.destroy(bit(action.row, action.col))
-    settle(after)
+        destroy_cells(after, bit(action.row, action.col), decision.reason)
     return owner, after

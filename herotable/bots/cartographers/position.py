@@ -7,22 +7,16 @@ future is the *set* of cards still unseen this season (:func:`unseen_cards`).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from herotable.bots.base import BotError
 from herotable.cartographers.cards import CardSet
 from herotable.cartographers.config import GameConfig
-from herotable.cartographers.game import Decision
+from herotable.cartographers.decisions import Decision
 from herotable.cartographers.sheet import MapSheet
-
-
-@lru_cache(maxsize=32)
-def _cards_for(config_json: str) -> tuple[GameConfig, CardSet]:
-    config = GameConfig.from_json(json.loads(config_json))
-    return config, config.card_set()
+from herotable.cartographers.view import CartographersView
+from herotable.core.errors import NotationError
 
 
 @dataclass(slots=True)
@@ -38,6 +32,7 @@ class Position:
     threshold: int
     revealed: tuple[str, ...]  # this season's cards, in reveal order
     ambushes_in_play: tuple[str, ...]
+    ruins_pending: bool
     sheets: list[MapSheet]
     decision: Decision | None
 
@@ -62,26 +57,29 @@ class Position:
         return len(self.ambushes_in_play) <= self.season_index
 
 
-def read_view(view: dict[str, Any]) -> Position:
-    """The bot's :class:`Position`; a view that is not a Cartographers seat's is refused."""
-    if view.get("game") != "cartographers":
+def read_view(view: CartographersView | dict[str, Any]) -> Position:
+    """The bot's :class:`Position` from a seat's view (or its JSON, for a bot across a wire);
+    a view that is not a Cartographers seat's is refused."""
+    if isinstance(view, dict):
+        try:
+            view = CartographersView.from_json(view)
+        except NotationError as exc:
+            raise BotError(f"this bot plays Cartographers; the view is unreadable: {exc}") from exc
+    if not isinstance(view, CartographersView):
         raise BotError("this bot plays Cartographers; the view is of another game")
-    seat = view.get("you")
-    if not isinstance(seat, int):
+    if view.you is None:
         raise BotError("the view does not say which seat it belongs to")
-    config, cards = _cards_for(json.dumps(view["config"], sort_keys=True))
-    season_ids = [s.id for s in cards.seasons]
-    decision = view.get("your_decision")
     return Position(
-        seat=seat,
-        config=config,
-        cards=cards,
-        scoring=tuple(view["scoring"]),
-        season_index=season_ids.index(view["season"]),
-        season_time=int(view["season_time"]),
-        threshold=int(view["season_threshold"]),
-        revealed=tuple(view["revealed"]),
-        ambushes_in_play=tuple(view["ambushes_in_play"]),
-        sheets=[MapSheet.from_json(s) for s in view["sheets"]],
-        decision=Decision.from_json(decision) if decision else None,
+        seat=view.you,
+        config=view.config,
+        cards=view.config.card_set(),
+        scoring=view.scoring,
+        season_index=view.season_index,
+        season_time=view.season_time,
+        threshold=view.season_threshold,
+        revealed=view.revealed,
+        ambushes_in_play=view.ambushes_in_play,
+        ruins_pending=view.ruins_pending,
+        sheets=list(view.sheets),
+        decision=view.decision,
     )

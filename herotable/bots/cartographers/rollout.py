@@ -16,9 +16,9 @@ from herotable.bots.cartographers.outcomes import coin_placements, draw_outcome
 from herotable.bots.cartographers.position import Position
 from herotable.cartographers.cards import FALLBACK_TERRAINS, ExploreCard
 from herotable.cartographers.config import EDICTS
-from herotable.cartographers.game import settle
-from herotable.cartographers.grid import indices, neighbours
-from herotable.cartographers.scoring import SCORERS
+from herotable.cartographers.effects import draw_monster
+from herotable.cartographers.grid import indices
+from herotable.cartographers.scoring import SCORERS, monster_penalty
 from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.solo import solo_ambush_mask
 
@@ -51,8 +51,7 @@ def season_stars(position: Position, sheet: MapSheet) -> int:
     season = position.cards.seasons[position.season_index]
     stars = sum(SCORERS[position.scoring[EDICTS.index(letter)]](sheet).stars
                 for letter in season.edicts)
-    penalty = (neighbours(sheet.monster) & sheet.empty).bit_count()
-    return stars + sheet.coins - penalty
+    return stars + sheet.coins - monster_penalty(sheet).stars
 
 
 def rollout(position: Position, sheet: MapSheet, order: list[str], ruins: bool,
@@ -86,8 +85,6 @@ def rollout(position: Position, sheet: MapSheet, order: list[str], ruins: bool,
             mask = solo_ambush_mask(ambush.shape, ambush.corner, ambush.direction, sheet.filled)
             if mask is not None:
                 sheet = sheet.copy()
-                sheet.draw(mask, "monster")
-                sheet.monster_ids[card_id] = sheet.monster_ids.get(card_id, 0) | mask
-                settle(sheet)
+                draw_monster(sheet, mask, card_id)
     return season_stars(position, sheet) + value(sheet, later), played
 

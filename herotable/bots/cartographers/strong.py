@@ -52,7 +52,7 @@ class StrongBot(Bot):
         totals = dict.fromkeys(alive, 0.0)
         unseen = position.unseen_cards()
         # A ruins card revealed just now binds the next explore card, not this one.
-        ruins_next = decision.kind != "draw" and bool(view.get("ruins_pending"))
+        ruins_next = decision.kind != "draw" and position.ruins_pending
         allowance = self.allowance()
         rounds = 0
         while allowance.left():

@@ -13,19 +13,18 @@ the deck sizes but never their order. To simulate anything it needs a complete
   remembered, but which cards are gone matters little: only the next few reveals are ever
   simulated.
 
-Nothing here reads hidden state, only the view dict: the game built is one *possible* world.
+Nothing here reads hidden state, only the view: the game built is one *possible* world.
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
+from herotable.bots.base import BotError
 from herotable.core.game import ActionLog
 from herotable.core.rng import SeededRng
-from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import ARTIFACT_TOKENS, CABAL_TOKENS, DominariaGame
-from herotable.dominaria.state import PlayerState
+from herotable.dominaria.view import DominariaView
 
 
 def _placements(view: dict[str, Any]) -> list[int]:
@@ -40,9 +39,20 @@ def _placements(view: dict[str, Any]) -> list[int]:
     return order[placed:]
 
 
-def build_game(view: dict[str, Any], rng: SeededRng) -> DominariaGame:
-    """A complete game agreeing with ``view``; its hidden parts are sampled with ``rng``."""
-    config = DominariaConfig.from_json(view["config"])
+def seat_of(view: object) -> int:
+    """The seat a view belongs to; a view of another game or a spectator's is refused."""
+    if not isinstance(view, DominariaView):
+        raise BotError("this bot plays Heroes of Dominaria; the view is of another game")
+    if view.you is None:
+        raise BotError("the view does not say which seat it belongs to")
+    return view.you
+
+
+def build_game(seat_view: DominariaView, rng: SeededRng) -> DominariaGame:
+    """A complete game agreeing with ``seat_view``; its hidden parts are sampled with
+    ``rng``."""
+    config = seat_view.config
+    view = seat_view.to_json()
     pack = config.pack()
     me = view["you"]
     seats = view["players"]
@@ -62,6 +72,7 @@ def build_game(view: dict[str, Any], rng: SeededRng) -> DominariaGame:
     players: list[dict[str, Any]] = []
     for index, seat in enumerate(seats):
         data = {k: v for k, v in seat.items() if k not in ("hand_size", "name", "score")}
+        data["hand"] = seat.get("hand", [])
         if index != me:
             data["hand"] = [unseen.pop() for _ in range(seat["hand_size"])]
             shown = seat["choice"]
@@ -88,7 +99,9 @@ def build_game(view: dict[str, Any], rng: SeededRng) -> DominariaGame:
     cabal_out = sum(view["cabal_tokens"].values()) + sum(s["cabal"] for s in seats)
     artifacts_out = sum(view["artifact_tokens"].values()) + sum(s["discovered"] for s in seats)
     data = {
-        **{k: view[k] for k in ("config", "stage", "round", "current", "first", "revealed",
+        "game": "dominaria",
+        "config": config.to_json(),
+        **{k: view[k] for k in ("stage", "round", "current", "first", "revealed",
                                 "map_mana", "cabal_tokens", "artifact_tokens", "supply",
                                 "claims")},
         "seed": 0,
@@ -101,45 +114,6 @@ def build_game(view: dict[str, Any], rng: SeededRng) -> DominariaGame:
         "cabal_supply": max(0, CABAL_TOKENS - cabal_out),
         "artifact_supply": max(0, ARTIFACT_TOKENS - artifacts_out),
         "placements": _placements(view),
-        "log": ActionLog("dominaria", view["config"], 0).to_json(),
+        "log": ActionLog("dominaria", config.to_json(), 0).to_json(),
     }
     return DominariaGame.from_json(data)
-
-
-def _clone_player(state: PlayerState) -> PlayerState:
-    new = copy.copy(state)
-    new.heroes = list(state.heroes)
-    new.manaliths = list(state.manaliths)
-    new.leylines = list(state.leylines)
-    new.pool = dict(state.pool)
-    new.manalith_tokens = set(state.manalith_tokens)
-    new.hand = list(state.hand)
-    new.started = dict(state.started)  # the counters inside are replaced, never changed
-    new.artifacts = list(state.artifacts)
-    new.accomplished = list(state.accomplished)
-    new.public = list(state.public)
-    new.used_artifacts = set(state.used_artifacts)
-    new.owed = list(state.owed)
-    return new  # a Choice is replaced, never changed, so it may be shared
-
-
-def clone(game: DominariaGame) -> DominariaGame:
-    """A copy of a bot's own simulated game, several times cheaper than ``game.copy()``
-    (which round-trips JSON and the whole log): search copies a game for every action it
-    tries. The log and events start empty, since a simulation never replays them."""
-    new = copy.copy(game)
-    new.rng = SeededRng(game.rng.state)
-    new.log = ActionLog(game.log.game, game.log.config, game.log.seed)
-    new.events = []
-    new.supply = dict(game.supply)
-    new.map_mana = dict(game.map_mana)
-    new.cabal_tokens = dict(game.cabal_tokens)
-    new.artifact_tokens = dict(game.artifact_tokens)
-    new.deck = list(game.deck)
-    new.discard = list(game.discard)
-    new.artifact_deck = list(game.artifact_deck)
-    new.quest_deck = list(game.quest_deck)
-    new.claims = {q: list(c) for q, c in game.claims.items()}
-    new.players = [_clone_player(p) for p in game.players]
-    new.placements = list(game.placements)
-    return new

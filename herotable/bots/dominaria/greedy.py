@@ -14,12 +14,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from herotable.bots.base import Bot, BotError
-from herotable.bots.dominaria.determinise import build_game, clone
+from herotable.bots.dominaria.determinise import build_game, seat_of
 from herotable.bots.dominaria.evaluate import evaluate
 from herotable.bots.registry import register
 from herotable.core.rng import SeededRng
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.game import DominariaGame
+from herotable.dominaria.view import DominariaView
 
 
 def action_values(game: DominariaGame, seat: int,
@@ -27,7 +28,7 @@ def action_values(game: DominariaGame, seat: int,
     """The evaluation of the position after each action (applied to a copy)."""
     values = []
     for action in actions:
-        trial = clone(game)
+        trial = game.clone()
         trial.apply(seat, action)
         values.append(evaluate(trial, seat))
     return values
@@ -52,10 +53,11 @@ class GreedyBot(Bot):
     name = "greedy"
     game = "dominaria"
 
-    def decide(self, view: dict[str, Any], legal_actions: Sequence[Any]) -> Any:
+    def decide(self, view: DominariaView, legal_actions: Sequence[Any]) -> Any:
         if not legal_actions:
             raise BotError("there is no legal action to choose from")
         if len(legal_actions) == 1:
             return legal_actions[0]
+        seat = seat_of(view)
         game = build_game(view, self.rng.fork())
-        return greedy_action(game, view["you"], list(legal_actions), self.rng)
+        return greedy_action(game, seat, list(legal_actions), self.rng)

@@ -33,13 +33,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from herotable.bots.base import Allowance, Bot, BotError
-from herotable.bots.dominaria.determinise import build_game, clone
+from herotable.bots.dominaria.determinise import build_game, seat_of
 from herotable.bots.dominaria.evaluate import relative
 from herotable.bots.dominaria.greedy import action_values, greedy_action
 from herotable.bots.registry import register
 from herotable.core.rng import SeededRng
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.game import DominariaGame
+from herotable.dominaria.view import DominariaView
 
 END = DominariaAction("end")
 FIRST_ACTIONS = 5  # plans starting with each of the best first actions
@@ -121,19 +122,19 @@ class StrongBot(Bot):
             return self.allowance()
         return Allowance(self.seconds * share, self.units_per_second, self.wall_clock)
 
-    def decide(self, view: dict[str, Any], legal_actions: Sequence[Any]) -> Any:
+    def decide(self, view: DominariaView, legal_actions: Sequence[Any]) -> Any:
         if not legal_actions:
             raise BotError("there is no legal action to choose from")
         actions = list(legal_actions)
         if len(actions) == 1:
             return actions[0]
-        me = view["you"]
-        if view["stage"] != "play":
+        me = seat_of(view)
+        if view.stage != "play":
             return self._by_rollouts(view, actions)
-        if view["players"][me]["choice"] is not None:
+        if view.players[me].choice_kind is not None:
             self._plan = []  # new cards: the rest of the turn is planned again afterwards
             return greedy_action(build_game(view, self.rng.fork()), me, actions, self.rng)
-        turn = (view["round"], view["current"])
+        turn = (view.round, view.current)
         if self._turn == turn and self._plan and self._plan[0] in actions:
             return self._plan.pop(0)
         share = REPLAN_SHARE if self._turn == turn else 1.0
@@ -143,9 +144,9 @@ class StrongBot(Bot):
 
     # ------------------------------------------------------------------ planning a turn
 
-    def _candidates(self, view: dict[str, Any], actions: list[DominariaAction],
+    def _candidates(self, view: DominariaView, actions: list[DominariaAction],
                     allowance: Allowance) -> list[tuple[DominariaAction, ...]]:
-        me = view["you"]
+        me = seat_of(view)
         world = build_game(view, self.rng.fork())
         values = action_values(world, me, actions)
         allowance.spend(1)
@@ -154,7 +155,7 @@ class StrongBot(Bot):
         plans: list[tuple[DominariaAction, ...]] = []
 
         def add(first: DominariaAction | None, noise: float) -> None:
-            trial = clone(world)
+            trial = world.clone()
             head: tuple[DominariaAction, ...] = ()
             if first is not None:
                 trial.apply(me, first)
@@ -174,22 +175,22 @@ class StrongBot(Bot):
             add(None, JITTER)
         return plans
 
-    def _best_plan(self, view: dict[str, Any], actions: list[DominariaAction],
+    def _best_plan(self, view: DominariaView, actions: list[DominariaAction],
                    allowance: Allowance) -> tuple[DominariaAction, ...]:
         plans = self._candidates(view, actions, allowance)
         if len(plans) == 1 or not allowance.left():
             return plans[0]
-        me = view["you"]
+        me = seat_of(view)
 
         def outcome(world: DominariaGame, plan: tuple[DominariaAction, ...]) -> float:
-            trial = clone(world)
+            trial = world.clone()
             run_plan(trial, me, plan, self.rng, allowance)
             play_until_end_of_turn(trial, me, 1, self.rng, allowance)
             return relative(trial, me)
 
         return plans[self._compare(view, plans, outcome, allowance)]
 
-    def _compare(self, view: dict[str, Any], options: Sequence[Any], outcome: Any,
+    def _compare(self, view: DominariaView, options: Sequence[Any], outcome: Any,
                  allowance: Allowance) -> int:
         """Index of the option with the best mean outcome over worlds sampled from the view.
         Options come best-first by the greedy judgement: the first is always tried, the
@@ -211,16 +212,16 @@ class StrongBot(Bot):
 
     # ------------------------------------------------------------------ set-up choices
 
-    def _by_rollouts(self, view: dict[str, Any], actions: list[DominariaAction]) -> Any:
+    def _by_rollouts(self, view: DominariaView, actions: list[DominariaAction]) -> Any:
         """Set-up: every action played out to the end of the bot's first turn."""
-        me = view["you"]
+        me = seat_of(view)
         allowance = self._budget()
         world = build_game(view, self.rng.fork())
         values = action_values(world, me, actions)
         actions = [a for _, a in sorted(zip(values, actions, strict=True), key=lambda va: -va[0])]
 
         def outcome(world: DominariaGame, action: DominariaAction) -> float:
-            trial = clone(world)
+            trial = world.clone()
             trial.apply(me, action)
             play_until_end_of_turn(trial, me, 1, self.rng, allowance)
             return relative(trial, me)

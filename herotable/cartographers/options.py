@@ -1,0 +1,36 @@
+"""Cartographers in the game registry: its options and how they make a :class:`GameConfig`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from herotable.cartographers.config import PRESETS, GameConfig
+from herotable.cartographers.game import CartographersGame
+from herotable.registry import GameInfo, Option
+
+OPTIONS = (
+    Option("preset", "str", "heroes", "the set-up the other options adjust", tuple(PRESETS)),
+    Option("players", "int", 1, "1 (solo) to 100"),
+    Option("names", "list", (), "one name per player (default: Player 1, Player 2...)"),
+    Option("side", "str", None, "map side for everyone", ("A", "B", "C", "D")),
+    Option("seasons", "str", None, "season cards: heroes (summer 7) or base (summer 8)"),
+    Option("explore", "str", None, "explore deck: heroes or base (never mixed)"),
+    Option("heroes", "bool", None, "include the hero cards"),
+    Option("cards", "list", None, "four scoring cards for edicts A-D, one per category"),
+    Option("ambushes", "list", None, "four ambush cards from any box"),
+    Option("remote_ambush", "bool", None,
+           "monsters place themselves on every map by the solo rule (remote play)"),
+)
+
+# Option names that differ from the config's field names.
+FIELDS = {"cards": "scoring"}
+
+
+def build_config(options: dict[str, Any]) -> GameConfig:
+    """The preset with every given option laid over it (validated by :class:`GameConfig`)."""
+    preset = options.pop("preset", "heroes")
+    overrides = {FIELDS.get(k, k): v for k, v in options.items() if v is not None}
+    return GameConfig.preset(preset, **overrides)
+
+
+GAME = GameInfo("cartographers", "Cartographers", CartographersGame, OPTIONS, build_config)

@@ -1,0 +1,203 @@
+"""What a Cartographers seat sees: the typed view every front end and bot reads.
+
+Maps are public in Cartographers, so a view carries every map; what it never carries is the
+order of any deck. The seat's legal actions come in compact form (:class:`LegalMoves`): the
+cell sets a decision allows, with the terrains or hero turns that go with them, rather than
+hundreds of action objects. Both classes are cheap to build (bitboards and references); their
+JSON, with maps as text and placements grouped by shape, is built only when asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, overload
+
+from herotable.cartographers.actions import (
+    CartographersAction,
+    Destroy,
+    Draw,
+    DrawMonster,
+    PlaceHero,
+)
+from herotable.cartographers.config import GameConfig
+from herotable.cartographers.decisions import Decision, SeasonScore
+from herotable.cartographers.grid import SIZE, cell_name, cell_of, indices, mask_from_names
+from herotable.cartographers.sheet import MapSheet
+from herotable.core.errors import NotationError
+
+
+@dataclass(frozen=True, slots=True)
+class LegalMoves(Sequence[CartographersAction]):
+    """One decision's legal actions as a sequence that builds an action only when indexed.
+
+    ``masks`` are the cell sets the decision allows (one cell each for a hero or a destroy).
+    Action ``i`` pairs mask ``i // k`` with the ``i % k``-th terrain (a draw) or quarter turn
+    (a hero), ``k`` being how many there are; a monster or a destroy has one action per mask.
+    """
+
+    kind: str  # draw, hero, monster or destroy
+    sheet: int  # whose map the decision is on
+    card: str
+    masks: tuple[int, ...]
+    terrains: tuple[str, ...] = ()
+    turns: tuple[int, ...] = ()
+
+    @property
+    def _per_mask(self) -> int:
+        if self.kind == "draw":
+            return len(self.terrains)
+        if self.kind == "hero":
+            return len(self.turns)
+        return 1
+
+    def __len__(self) -> int:
+        return len(self.masks) * self._per_mask
+
+    @overload
+    def __getitem__(self, index: int) -> CartographersAction: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[CartographersAction]: ...
+
+    def __getitem__(self, index: int | slice) -> CartographersAction | list[CartographersAction]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("legal action index out of range")
+        per_mask = self._per_mask
+        mask, choice = self.masks[index // per_mask], index % per_mask
+        if self.kind == "draw":
+            return Draw(self.terrains[choice], mask)
+        if self.kind == "monster":
+            return DrawMonster(mask)
+        row, col = cell_of(mask)
+        if self.kind == "destroy":
+            return Destroy(row, col)
+        return PlaceHero(row, col, self.turns[choice])
+
+    def __iter__(self) -> Iterator[CartographersAction]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def to_json(self) -> dict[str, Any]:
+        """Placements grouped by shape: each distinct cell pattern (``[x, y]`` offsets from
+        its top-left corner) with the cells its corner may go on."""
+        anchors: dict[tuple[tuple[int, int], ...], list[str]] = {}
+        for mask in self.masks:
+            cells = [divmod(i, SIZE) for i in indices(mask)]
+            top = min(r for r, _ in cells)
+            left = min(c for _, c in cells)
+            pattern = tuple(sorted((c - left, r - top) for r, c in cells))
+            anchors.setdefault(pattern, []).append(cell_name(top, left))
+        return {
+            "kind": self.kind,
+            "sheet": self.sheet,
+            "card": self.card,
+            "terrains": list(self.terrains),
+            "turns": [90 * t for t in self.turns],
+            "count": len(self),
+            "shapes": [{"cells": [list(p) for p in pattern], "at": at}
+                       for pattern, at in anchors.items()],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> LegalMoves:
+        masks = []
+        for group in data["shapes"]:
+            offsets = [(int(x), int(y)) for x, y in group["cells"]]
+            for name in group["at"]:
+                corner = mask_from_names([name])
+                top, left = cell_of(corner)
+                masks.append(sum(1 << ((top + y) * SIZE + left + x) for x, y in offsets))
+        return cls(str(data["kind"]), int(data["sheet"]), str(data["card"]), tuple(masks),
+                   tuple(str(t) for t in data["terrains"]),
+                   tuple(int(t) // 90 for t in data["turns"]))
+
+
+@dataclass(frozen=True, slots=True)
+class CartographersView:
+    """What seat ``you`` (None: a spectator) may see now.
+
+    ``sheets`` are copies, so a bot may reason on them freely. ``decision`` and ``legal`` are
+    the seat's pending decision and its legal actions (None when it owes nothing).
+    """
+
+    you: int | None
+    config: GameConfig
+    scoring: tuple[str, ...]  # the cards under edicts A, B, C, D
+    season_index: int
+    season: str
+    season_time: int
+    season_threshold: int
+    revealed: tuple[str, ...]  # this season's cards, in reveal order
+    current: str | None
+    ruins_pending: bool
+    deck_size: int
+    ambushes_in_play: tuple[str, ...]
+    waiting_for: tuple[int, ...]
+    sheets: tuple[MapSheet, ...]
+    scores: tuple[tuple[SeasonScore, ...], ...]
+    over: bool
+    decision: Decision | None = None
+    legal: LegalMoves | None = None
+
+    game = "cartographers"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "you": self.you,
+            "config": self.config.to_json(),
+            "scoring": list(self.scoring),
+            "season_index": self.season_index,
+            "season": self.season,
+            "season_time": self.season_time,
+            "season_threshold": self.season_threshold,
+            "revealed": list(self.revealed),
+            "current": self.current,
+            "ruins_pending": self.ruins_pending,
+            "deck_size": self.deck_size,
+            "ambushes_in_play": list(self.ambushes_in_play),
+            "waiting_for": list(self.waiting_for),
+            "sheets": [s.to_json() for s in self.sheets],
+            "scores": [[s.to_json() for s in seasons] for seasons in self.scores],
+            "over": self.over,
+            "your_decision": self.decision.to_json() if self.decision else None,
+            "legal": self.legal.to_json() if self.legal else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> CartographersView:
+        """A view read back from its JSON (for a bot or a client across a wire); anything
+        malformed is a :class:`NotationError`."""
+        if not isinstance(data, dict) or data.get("game") != cls.game:
+            raise NotationError("not a Cartographers view")
+        try:
+            decision, legal = data.get("your_decision"), data.get("legal")
+            return cls(
+                you=None if data["you"] is None else int(data["you"]),
+                config=GameConfig.from_json(data["config"]),
+                scoring=tuple(str(c) for c in data["scoring"]),
+                season_index=int(data["season_index"]),
+                season=str(data["season"]),
+                season_time=int(data["season_time"]),
+                season_threshold=int(data["season_threshold"]),
+                revealed=tuple(str(c) for c in data["revealed"]),
+                current=None if data["current"] is None else str(data["current"]),
+                ruins_pending=bool(data["ruins_pending"]),
+                deck_size=int(data["deck_size"]),
+                ambushes_in_play=tuple(str(c) for c in data["ambushes_in_play"]),
+                waiting_for=tuple(int(p) for p in data["waiting_for"]),
+                sheets=tuple(MapSheet.from_json(s) for s in data["sheets"]),
+                scores=tuple(tuple(SeasonScore.from_json(s) for s in seasons)
+                             for seasons in data["scores"]),
+                over=bool(data["over"]),
+                decision=Decision.from_json(decision) if decision else None,
+                legal=LegalMoves.from_json(legal) if legal else None,
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise NotationError(f"malformed Cartographers view: {exc!r}") from exc
+

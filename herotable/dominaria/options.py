@@ -1,0 +1,24 @@
+"""Heroes of Dominaria in the game registry: its options and how they make a config."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from herotable.dominaria.config import DominariaConfig
+from herotable.dominaria.game import DominariaGame
+from herotable.registry import GameInfo, Option
+
+OPTIONS = (
+    Option("players", "int", 2, "2 to 4 planeswalkers"),
+    Option("names", "list", (), "one name per player (default: the planeswalkers' names)"),
+    Option("planeswalkers", "list", (), "one planeswalker per player (default: the first)"),
+    Option("two_mana", "bool", False, "the variant: two mana on each location at the start"),
+    Option("data", "str", None, "a directory holding an edited data pack (local play only)"),
+)
+
+
+def build_config(options: dict[str, Any]) -> DominariaConfig:
+    return DominariaConfig(**options)
+
+
+GAME = GameInfo("dominaria", "Heroes of Dominaria", DominariaGame, OPTIONS, build_config)

@@ -1,0 +1,105 @@
+"""What a Heroes of Dominaria seat sees: the typed view every front end and bot reads.
+
+A seat sees its own quest hand and the cards it is choosing from; of the others, only how many
+quests they hold and what kind of choice they face. No view holds the order of any deck, and
+none holds a server path: the config's data directory becomes a flag saying the pack is an
+edited one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from herotable.dominaria.actions import DominariaAction
+from herotable.dominaria.config import DominariaConfig
+from herotable.dominaria.state import PlayerState
+
+# A PlayerState's fields that only its owner may see.
+SECRET_FIELDS = ("hand", "choice", "owed")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One planeswalker as the viewer may see it.
+
+    ``board`` is a copy of the seat's state with the secrets emptied unless it is the
+    viewer's own (``owed``, the choices still to come, is never shown: the rulebook deals
+    them one at a time). ``choice_kind`` and ``choice_count`` describe an open choice
+    without its cards.
+    """
+
+    name: str
+    board: PlayerState
+    hand_size: int
+    choice_kind: str | None
+    choice_count: int
+    score: dict[str, int]
+    own: bool
+
+    def to_json(self) -> dict[str, Any]:
+        data = self.board.to_json()
+        del data["owed"]
+        data["name"] = self.name
+        data["hand_size"] = self.hand_size
+        data["score"] = dict(self.score)
+        if not self.own:
+            del data["hand"]
+            data["choice"] = ({"kind": self.choice_kind, "count": self.choice_count}
+                              if self.choice_kind else None)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class DominariaView:
+    """What seat ``you`` (None: a spectator) may see now, and its legal actions."""
+
+    you: int | None
+    config: DominariaConfig
+    stage: str
+    round: int
+    rounds: int
+    current: int
+    first: int
+    revealed: str | None
+    map_mana: dict[str, int]
+    cabal_tokens: dict[str, int]
+    artifact_tokens: dict[str, int]
+    supply: dict[str, int]
+    claims: dict[str, tuple[int, ...]]
+    deck_sizes: dict[str, int]
+    waiting_for: tuple[int, ...]
+    players: tuple[SeatView, ...]
+    over: bool
+    legal: tuple[DominariaAction, ...] = ()
+
+    game = "dominaria"
+
+    def public_config(self) -> dict[str, Any]:
+        """The config without its data directory (a path on the server's disk)."""
+        data = self.config.to_json()
+        data["custom_pack"] = data.pop("data") is not None
+        return data
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "you": self.you,
+            "config": self.public_config(),
+            "stage": self.stage,
+            "round": self.round,
+            "rounds": self.rounds,
+            "current": self.current,
+            "first": self.first,
+            "revealed": self.revealed,
+            "map_mana": dict(self.map_mana),
+            "cabal_tokens": dict(self.cabal_tokens),
+            "artifact_tokens": dict(self.artifact_tokens),
+            "supply": dict(self.supply),
+            "claims": {q: list(c) for q, c in self.claims.items()},
+            "deck_sizes": dict(self.deck_sizes),
+            "waiting_for": list(self.waiting_for),
+            "players": [seat.to_json() for seat in self.players],
+            "over": self.over,
+            "legal_actions": [str(a) for a in self.legal],
+        }
