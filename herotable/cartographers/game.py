@@ -288,8 +288,10 @@ class CartographersGame:
         """Total stars minus the four scoring cards' solo values."""
         return self.totals()[0] - sum(self.cards.scoring[c].solo for c in self.scoring)
 
-    def solo_title(self, language: str = "en") -> str:
-        return title_for(self.solo_rating()).names.get(language)
+    def solo_title(self, language: str = "en") -> str | None:
+        """The title the solo rating earns, in ``language``; None when it earns none."""
+        title = title_for(self.solo_rating())
+        return title.names.get(language) if title else None
 
     # ------------------------------------------------------------------ legal moves
 
