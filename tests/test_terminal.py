@@ -21,6 +21,7 @@ from herotable.terminal.render import (
     final_view,
     map_view,
     season_table,
+    setup_line,
     status_line,
 )
 from tests.terminal_helpers import recording, scripted
@@ -194,6 +195,20 @@ def test_hero_attack_turns_with_r() -> None:
     assert "attack turned 90°" in out
     assert game.sheets[0].hero & bit(row, col)
     assert game.sheets[0].attack & hero.attack_mask(row, col, 1) == hero.attack_mask(row, col, 1)
+
+
+def test_hero_attack_does_not_turn_when_hero_turning_is_off() -> None:
+    game = CartographersGame(GameConfig(hero_turns=False), SEED)
+    while game.decision(0) is None or game.decision(0).kind != "hero":  # type: ignore[union-attr]
+        game.apply(0, game.legal_actions(0)[0])
+    hero = game.cards.heroes[game.decision(0).card]  # type: ignore[union-attr]
+    editor = Editor.start(game, 0)
+    row, col = editor.row, editor.col
+    assert "turn the attack" not in editor.hint().plain
+    assert "heroes yes, attack patterns as printed" in setup_line(game.config).plain
+    out = play(game, ["r", "c"])
+    assert "drawn as printed in this game (hero turning is off)" in out
+    assert game.sheets[0].attack & hero.attack_mask(row, col, 0) == hero.attack_mask(row, col, 0)
 
 
 def test_destroy_cursor_moves_between_allowed_cells() -> None:

@@ -339,7 +339,7 @@ class CartographersGame:
         if decision.kind == "destroy":
             return [Destroy(*cell_of(m)) for m in masks]
         hero = self.cards.heroes[decision.card]
-        turns = self._distinct_turns(hero)
+        turns = self._distinct_turns(hero) if self.config.hero_turns else [0]
         return [PlaceHero(*cell_of(m), t) for m in masks for t in turns]
 
     @staticmethod
@@ -452,6 +452,9 @@ class CartographersGame:
     def _apply_hero(self, player: int, decision: Decision, action: object) -> None:
         self._expect(action, PlaceHero, decision)
         assert isinstance(action, PlaceHero)
+        if action.quarter_turns and not self.config.hero_turns:
+            raise IllegalAction("in this game a hero's attack pattern is drawn as printed "
+                                "(hero turning is off): use r0", rule="rotation")
         sheet = self.sheets[player]
         cell = bit(action.row, action.col)
         self._check_free(sheet, cell)
