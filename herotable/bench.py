@@ -81,7 +81,7 @@ def random_legal_action(
     row, col = cell_of(mask)
     if decision.kind == "destroy":
         return Destroy(row, col)
-    return PlaceHero(row, col, rng.below(4))
+    return PlaceHero(row, col, rng.below(4) if game.config.hero_turns else 0)
 
 
 def play_random_game(game: CartographersGame, rng: SeededRng) -> int:

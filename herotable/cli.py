@@ -82,6 +82,10 @@ ExploreOption = Annotated[str | None, typer.Option(
     help="Explore deck: heroes or base (never mixed).")]
 HeroesOption = Annotated[bool | None, typer.Option(
     "--heroes/--no-heroes", help="Include the hero cards.")]
+HeroTurnsOption = Annotated[bool | None, typer.Option(
+    "--hero-turns/--no-hero-turns",
+    help="Heroes' attack patterns may be turned, as in the official app (default); "
+    "--no-hero-turns draws them as printed on the card.")]
 CardOption = Annotated[list[str] | None, typer.Option(
     "--card", help="Scoring cards for edicts A-D, in order (give four, one per category).")]
 AmbushOption = Annotated[list[str] | None, typer.Option(
@@ -93,7 +97,7 @@ RemoteOption = Annotated[bool | None, typer.Option(
 
 def _cartographers_config(
     preset: str, players: int, names: str, side: str | None, seasons: str | None,
-    explore: str | None, heroes: bool | None, card: list[str] | None,
+    explore: str | None, heroes: bool | None, hero_turns: bool | None, card: list[str] | None,
     ambush: list[str] | None, remote_ambush: bool | None,
 ) -> GameConfig:
     """The preset with every option the person gave laid over it (validated)."""
@@ -102,6 +106,7 @@ def _cartographers_config(
     config: GameConfig = game_info("cartographers").config(
         preset=preset, players=players, names=names_option(names),
         side=side.upper() if side else None, seasons=seasons, explore=explore, heroes=heroes,
+        hero_turns=hero_turns,
         cards=card or None, ambushes=ambush or None, remote_ambush=remote_ambush)
     return config
 
@@ -114,6 +119,7 @@ def cartographers_setup(
     seasons: SeasonsOption = None,
     explore: ExploreOption = None,
     heroes: HeroesOption = None,
+    hero_turns: HeroTurnsOption = None,
     card: CardOption = None,
     ambush: AmbushOption = None,
     remote_ambush: RemoteOption = None,
@@ -122,7 +128,7 @@ def cartographers_setup(
     """Check a game set-up against the combining rules and show it (no game is started)."""
     try:
         config = _cartographers_config(preset, players, "", side, seasons, explore, heroes,
-                                       card, ambush, remote_ambush)
+                                       hero_turns, card, ambush, remote_ambush)
     except HerotableError as exc:
         raise fail(str(exc)) from exc
     if as_json:
@@ -173,6 +179,7 @@ def cartographers_play(
     seasons: SeasonsOption = None,
     explore: ExploreOption = None,
     heroes: HeroesOption = None,
+    hero_turns: HeroTurnsOption = None,
     card: CardOption = None,
     ambush: AmbushOption = None,
     remote_ambush: RemoteOption = None,
@@ -196,7 +203,7 @@ def cartographers_play(
             game = _load(load, "cartographers")
         else:
             config = _cartographers_config(preset, players, names, side, seasons, explore,
-                                           heroes, card, ambush, remote_ambush)
+                                           heroes, hero_turns, card, ambush, remote_ambush)
             game = CartographersGame(config, seed if seed is not None else secrets.randbits(32))
     except HerotableError as exc:
         raise fail(str(exc)) from exc

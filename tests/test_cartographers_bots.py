@@ -5,13 +5,20 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from herotable.bots import BotError, bot_names, make_bot
+from herotable.bots.cartographers.evaluate import value
+from herotable.bots.cartographers.greedy import GUARD_WEIGHT, action_worth, weights_for
+from herotable.bots.cartographers.outcomes import outcome
+from herotable.bots.cartographers.position import read_view
 from herotable.bots.match import play_match
+from herotable.cartographers.actions import PlaceHero
 from herotable.cartographers.config import PRESETS, GameConfig
 from herotable.cartographers.game import CartographersGame
+from herotable.cartographers.grid import parse_cell
 from tests.helpers import cells_mask, rigged_game
 
 EMPTY = "\n".join(["..........."] * 11)
@@ -129,3 +136,16 @@ def test_bots_beat_random_play():
         play_match(game, [make_bot("cartographers", name, seed=1)])
         ratings[name] = game.solo_rating()
     assert ratings["greedy"] > ratings["random"] + 20
+
+
+def test_greedy_hero_guard_counts_attack_cells_next_to_the_map_not_to_each_other():
+    # Wren the Lioness at F2 (r0) attacks E4, F4 and G4, a column of three that touch one
+    # another; only E4 touches something drawn (the forest at E5), so only E4 is guarded.
+    forest = "\n".join(["..........."] * 4 + ["....F......"] + ["..........."] * 6)
+    game = rigged_game(["wren_the_lioness", "lagoon"], maps=[forest])
+    position = read_view(game.view(0))
+    weights = weights_for(position)
+    action = PlaceHero(*parse_cell("F2"), 0)
+    assert outcome(position, action)[1].attack == cells_mask("E4", "F4", "G4")
+    bonus = action_worth(position, action, weights) - value(outcome(position, action)[1], weights)
+    assert bonus == pytest.approx(GUARD_WEIGHT)

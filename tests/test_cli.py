@@ -90,6 +90,20 @@ def test_setup_shows_and_checks_a_combination():
     assert data["scoring_boxes"] == ["heroes", "base"]
 
 
+def test_hero_turns_option_on_setup_and_play():
+    result = runner.invoke(app, ["cartographers", "setup", "--no-hero-turns"])
+    assert result.exit_code == 0, result.output
+    assert "attack patterns as printed" in result.stdout
+    result = runner.invoke(app, ["cartographers", "setup", "--no-hero-turns", "--json"])
+    assert json.loads(result.stdout)["hero_turns"] is False
+    result = runner.invoke(app, ["cartographers", "setup", "--json"])
+    assert json.loads(result.stdout)["hero_turns"] is True
+    result = runner.invoke(app, ["cartographers", "play", "--no-hero-turns", "--seed", "1"],
+                           input="quit\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "heroes yes, attack patterns as printed" in " ".join(result.stdout.split())
+
+
 def test_setup_refuses_a_broken_combining_rule():
     result = runner.invoke(app, ["cartographers", "setup", "--ambush", "goblin_attack"])
     assert result.exit_code == 2

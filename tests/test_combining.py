@@ -242,6 +242,28 @@ def test_config_round_trips_and_is_saved_with_the_game():
     assert game.log.config == config.to_json()
 
 
+def test_hero_turns_is_a_setting_saved_with_the_game_and_old_saves_allow_turning():
+    assert all("hero_turns" not in preset for preset in PRESETS.values())
+    assert GameConfig.preset("heroes").hero_turns and GameConfig.preset("first_game").hero_turns
+    config = GameConfig.preset("heroes", hero_turns=False)
+    assert config.to_json()["hero_turns"] is False
+    assert GameConfig.from_json(config.to_json()) == config
+    game = CartographersGame(config, seed=4)
+    assert CartographersGame.replay(game.log).config.hero_turns is False
+    # A save written before the option existed has no key: turning was allowed then.
+    old = CartographersGame(GameConfig.preset("heroes"), seed=4).to_json()
+    del old["config"]["hero_turns"], old["log"]["config"]["hero_turns"]
+    loaded = CartographersGame.from_json(old)
+    assert loaded.config.hero_turns and CartographersGame.replay(loaded.log).config.hero_turns
+
+
+def test_describe_shows_whether_hero_patterns_turn():
+    rows = dict(GameConfig.preset("heroes").describe())
+    assert rows["heroes"] == "yes, attack patterns turn"
+    rows = dict(GameConfig.preset("heroes", hero_turns=False).describe())
+    assert rows["heroes"] == "yes, attack patterns as printed"
+
+
 def test_describe_names_every_choice():
     rows = dict(GameConfig.preset("base").describe())
     assert rows["seasons"] == "base (summer 8)"

@@ -75,6 +75,28 @@ def test_hero_rotations_offered_only_when_they_differ():
     assert len(game.legal_actions(0)) == 121 * 4
 
 
+def test_hero_turns_off_draws_the_pattern_as_printed():
+    game = rigged_game(["freyla_the_true", "lagoon"], maps=[EMPTY], hero_turns=False)
+    legal = game.legal_actions(0)
+    assert len(legal) == 121 and {a.quarter_turns for a in legal} == {0}
+    before = game.to_json()
+    for turns in (1, 2, 3):
+        with pytest.raises(IllegalAction, match="drawn as printed") as refused:
+            game.apply(0, PlaceHero(4, 4, turns))
+        assert refused.value.rule == "rotation"
+    assert game.to_json() == before  # a refusal changes nothing
+    game.apply(0, PlaceHero(4, 4, 0))
+    assert mask_names(game.sheets[0].attack) == ["E6", "E7", "E8"]  # Hxxx, to the right
+
+
+def test_hero_turns_off_refuses_even_a_turn_that_looks_the_same():
+    # A plus is the same all four ways, but only the printed card (r0) is allowed.
+    game = rigged_game(["dobrik_of_lorkheim", "lagoon"], maps=[EMPTY], hero_turns=False)
+    with pytest.raises(IllegalAction, match="use r0"):
+        game.apply(0, "hero E5 r90")
+    assert game.decision(0).kind == "hero"
+
+
 def test_hero_needs_an_empty_cell():
     game = rigged_game(["dobrik_of_lorkheim", "lagoon"])
     with pytest.raises(IllegalAction, match="already filled"):

@@ -66,6 +66,7 @@ def configs(draw: st.DrawFn, preset: str | None = None) -> GameConfig:
         options["seasons"] = draw(st.sampled_from(("heroes", "base")))
         options["explore"] = draw(st.sampled_from(("heroes", "base")))
         options["heroes"] = draw(st.booleans())
+        options["hero_turns"] = draw(st.booleans())
         ambushes = draw(st.lists(st.sampled_from(sorted(all_ambushes())), min_size=4,
                                  max_size=4, unique=True))
         options["ambushes"] = tuple(ambushes)

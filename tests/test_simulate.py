@@ -83,6 +83,14 @@ def test_solo_rows_carry_rating_and_title_and_the_summary_their_statistics():
     play_match(game, [make_bot("cartographers", "random", seed=seat_seed(3, 0))])
     assert (rows[0].rating, rows[0].title) == (game.solo_rating(), game.solo_title("en"))
     assert rows[0].to_json()["title"] == game.solo_title("en")
+    # Random play rates below -30, which earns no title: null in JSON, empty in the CSV.
+    untitled = [r for r in rows if r.title is None]
+    assert untitled and all(r.rating is not None and r.rating < -30 for r in untitled)
+    assert json.loads(json.dumps(untitled[0].to_json()))["title"] is None
+    out = io.StringIO()
+    write_csv(rows, out)
+    table = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert table[untitled[0].index]["title"] == ""
     (line,) = summarise(rows)
     ratings = [r.rating for r in rows]
     assert line.games == 4 and line.win_rate == 1.0

@@ -4,6 +4,7 @@ import pytest
 
 from herotable.cartographers.actions import Draw
 from herotable.cartographers.cards import heroes_set
+from herotable.cartographers.game import SeasonScore
 from herotable.cartographers.grid import mask_names
 from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.solo import solo_ambush_mask, solo_walk, title_for
@@ -103,7 +104,17 @@ def test_solo_game_ends_at_once_when_the_map_is_full():
 def test_rating_subtracts_the_solo_values_and_names_a_title():
     game = rigged_game(["lagoon"])  # first-game cards: 16 + 12 + 14 + 28 = 70
     assert game.solo_rating() == 0 - 70
+    game.scores[0] = [SeasonScore("spring", (("A", "faunlost_thicket", 26),), 14, 0)]
+    assert game.solo_rating() == 40 - 70
     assert game.solo_title() == "Oblivious Inkdrinker"
+    assert game.solo_title("pl") == "Poplamiony Ochlapus"
+
+
+def test_rating_below_minus_thirty_earns_no_title():
+    game = rigged_game(["lagoon"])
+    assert game.solo_rating() == -70
+    assert game.solo_title() is None
+    assert game.solo_title("ru") is None
 
 
 @pytest.mark.parametrize(
@@ -111,10 +122,16 @@ def test_rating_subtracts_the_solo_values_and_names_a_title():
     [(45, "Legendary Cartographer"), (30, "Legendary Cartographer"), (29, "Master Mapsmith"),
      (10, "Journeyman Topographer"), (0, "Apprentice Surveyor"), (-1, "Amateur Assessor"),
      (-5, "Amateur Assessor"), (-6, "Inept Assistant"), (-20, "Dimwitted Doodler"),
-     (-30, "Oblivious Inkdrinker"), (-99, "Oblivious Inkdrinker")],
+     (-21, "Oblivious Inkdrinker"), (-30, "Oblivious Inkdrinker")],
 )
 def test_titles_by_threshold(rating, title):
     assert title_for(rating).names.en == title
+
+
+@pytest.mark.parametrize("rating", [-31, -99])
+def test_no_title_below_the_last_threshold(rating):
+    # The RU table's last range is "-30 ... -21"; FR and PL give the highest level reached.
+    assert title_for(rating) is None
 
 
 def test_titles_are_localised():

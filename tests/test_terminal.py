@@ -10,7 +10,7 @@ from rich.console import RenderableType
 
 from herotable.cartographers.cards import FALLBACK_TERRAINS
 from herotable.cartographers.config import GameConfig
-from herotable.cartographers.game import CartographersGame, Decision
+from herotable.cartographers.game import CartographersGame, Decision, SeasonScore
 from herotable.cartographers.grid import FULL, bit, mask_from_names
 from herotable.cartographers.shapes import Shape
 from herotable.core.saves import load_game
@@ -21,6 +21,7 @@ from herotable.terminal.render import (
     final_view,
     map_view,
     season_table,
+    setup_line,
     status_line,
 )
 from tests.terminal_helpers import recording, scripted
@@ -83,7 +84,8 @@ def test_solo_game_confirmed_at_once_reaches_the_end() -> None:
     assert {"draw", "hero", "destroy"} <= seen  # the start placement is legal for each kind
     assert "Final scores" in out
     assert "Solo rating" in out
-    assert game.solo_title("en") in out
+    assert game.solo_rating() < -30  # confirming at once plays badly: no title
+    assert "Title: none (the lowest title needs a rating of -30)" in out
     assert "Spring scores" in out
 
 
@@ -193,6 +195,20 @@ def test_hero_attack_turns_with_r() -> None:
     assert "attack turned 90°" in out
     assert game.sheets[0].hero & bit(row, col)
     assert game.sheets[0].attack & hero.attack_mask(row, col, 1) == hero.attack_mask(row, col, 1)
+
+
+def test_hero_attack_does_not_turn_when_hero_turning_is_off() -> None:
+    game = CartographersGame(GameConfig(hero_turns=False), SEED)
+    while game.decision(0) is None or game.decision(0).kind != "hero":  # type: ignore[union-attr]
+        game.apply(0, game.legal_actions(0)[0])
+    hero = game.cards.heroes[game.decision(0).card]  # type: ignore[union-attr]
+    editor = Editor.start(game, 0)
+    row, col = editor.row, editor.col
+    assert "turn the attack" not in editor.hint().plain
+    assert "heroes yes, attack patterns as printed" in setup_line(game.config).plain
+    out = play(game, ["r", "c"])
+    assert "drawn as printed in this game (hero turning is off)" in out
+    assert game.sheets[0].attack & hero.attack_mask(row, col, 0) == hero.attack_mask(row, col, 0)
 
 
 def test_destroy_cursor_moves_between_allowed_cells() -> None:
@@ -312,7 +328,13 @@ def test_status_and_score_tables() -> None:
         game.apply(player, game.legal_actions(player)[0])
     assert "Spring scores" in rendered(season_table(game, 0))
     final = rendered(final_view(game, "fr"))
-    assert "Printemps" in final and game.solo_title("fr") in final
+    assert "Printemps" in final
+    assert game.solo_rating() < -30 and "Title: none" in final
+    # Stars 30 short of the scoring cards' solo values: a rating of -30, the lowest title.
+    par = game.totals()[0] - game.solo_rating()
+    game.scores[0] = [SeasonScore("spring", (("A", game.scoring[0], par - 30),), 0, 0)]
+    final = rendered(final_view(game, "fr"))
+    assert game.solo_rating() == -30 and "Title: Buveur d'Encre Patenté" in final
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "fr", "pl"])

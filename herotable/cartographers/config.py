@@ -43,6 +43,9 @@ class GameConfig:
     the boxes in ``scoring_boxes``. ``ambushes`` fixes the four ambush cards; empty means four
     are dealt from the boxes in ``ambush_boxes``. ``remote_ambush``: for remote play, every map
     gets each ambush's monster by the solo placement rule instead of a neighbour drawing it.
+    ``hero_turns``: a hero's attack pattern may be turned in quarter turns, as the licensed
+    official app allows; off, it is drawn as printed on the card (the rulebooks grant turning
+    to explore shapes only), so only ``r0`` is legal.
     """
 
     players: int = 1
@@ -51,6 +54,7 @@ class GameConfig:
     seasons: str = "heroes"
     explore: str = "heroes"
     heroes: bool = True
+    hero_turns: bool = True
     scoring: tuple[str, ...] = ()
     scoring_boxes: tuple[str, ...] = ("heroes",)
     ambushes: tuple[str, ...] = ()
@@ -174,7 +178,8 @@ class GameConfig:
             ("map side", self.side),
             ("seasons", f"{self.seasons} (summer {self.card_set().seasons[1].time})"),
             ("explore deck", self.explore + (" + ruins cards" if self.ruins else "")),
-            ("heroes", "yes" if self.heroes else "no"),
+            ("heroes", ("yes, attack patterns turn" if self.hero_turns
+                        else "yes, attack patterns as printed") if self.heroes else "no"),
             ("ambushes", listed(self.ambushes, self.ambush_boxes)
              + (" (remote: solo placement)" if self.remote_ambush else "")),
             ("scoring A-D", listed(self.scoring, self.scoring_boxes)),
@@ -200,6 +205,7 @@ class GameConfig:
             "seasons": self.seasons,
             "explore": self.explore,
             "heroes": self.heroes,
+            "hero_turns": self.hero_turns,
             "scoring": list(self.scoring),
             "scoring_boxes": list(self.scoring_boxes),
             "ambushes": list(self.ambushes),
@@ -238,6 +244,8 @@ class GameConfig:
                 seasons=text("seasons", "heroes"),
                 explore=text("explore", "heroes"),
                 heroes=bool(data.get("heroes", True)),
+                # Saves from before the option have no key: turning was always allowed then.
+                hero_turns=bool(data.get("hero_turns", True)),
                 scoring=strings("scoring"),
                 scoring_boxes=strings("scoring_boxes") or cls.scoring_boxes,
                 ambushes=strings("ambushes"),

@@ -188,8 +188,10 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         """Total stars minus the four scoring cards' solo values."""
         return self.totals()[0] - sum(self.cards.scoring[c].solo for c in self.scoring)
 
-    def solo_title(self, language: str = "en") -> str:
-        return title_for(self.solo_rating()).names.get(language)
+    def solo_title(self, language: str = "en") -> str | None:
+        """The title the solo rating earns, in ``language``; None when it earns none."""
+        title = title_for(self.solo_rating())
+        return title.names.get(language) if title else None
 
     # ------------------------------------------------------------------ legal moves
 
@@ -234,7 +236,9 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         terrains = self.terrain_options_for(decision) if decision.kind == "draw" else ()
         turns: tuple[int, ...] = ()
         if decision.kind == "hero":
-            turns = self._distinct_turns(self.cards.heroes[decision.card])
+            hero = self.cards.heroes[decision.card]
+            # As printed, the pattern does not turn at all (the hero_turns option).
+            turns = self._distinct_turns(hero) if self.config.hero_turns else (0,)
         return LegalMoves(decision.kind, decision.sheet, decision.card, masks, terrains, turns)
 
     def legal_actions(self, player: int) -> list[CartographersAction]:
@@ -339,6 +343,9 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
     def _apply_hero(self, player: int, decision: Decision, action: object) -> None:
         self._expect(action, PlaceHero, decision)
         assert isinstance(action, PlaceHero)
+        if action.quarter_turns and not self.config.hero_turns:
+            raise IllegalAction("in this game a hero's attack pattern is drawn as printed "
+                                "(hero turning is off): use r0", rule="rotation")
         sheet = self.sheets[player]
         cell = bit(action.row, action.col)
         self._check_free(sheet, cell)

@@ -16,6 +16,8 @@ OPTIONS = (
     Option("seasons", "str", None, "season cards: heroes (summer 7) or base (summer 8)"),
     Option("explore", "str", None, "explore deck: heroes or base (never mixed)"),
     Option("heroes", "bool", None, "include the hero cards"),
+    Option("hero_turns", "bool", None,
+           "heroes' attack patterns may be turned (as the official app); off: as printed"),
     Option("cards", "list", None, "four scoring cards for edicts A-D, one per category"),
     Option("ambushes", "list", None, "four ambush cards from any box"),
     Option("remote_ambush", "bool", None,

@@ -66,10 +66,10 @@ def solo_ambush_mask(shape: Shape, corner: str, direction: str, filled: int) -> 
     return None
 
 
-def title_for(rating: int) -> Title:
-    """The highest title whose threshold the rating reaches; below the last, the last."""
-    ordered = titles()
-    for title in ordered:
+def title_for(rating: int) -> Title | None:
+    """The highest title whose threshold the rating reaches or passes; None below the last
+    one (the RU table's last range is "-30 ... -21": the queen grants nothing lower)."""
+    for title in titles():
         if rating >= title.threshold:
             return title
-    return ordered[-1]
+    return None

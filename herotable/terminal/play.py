@@ -252,7 +252,8 @@ class Editor:
         if self.kind == "destroy":
             parts = ["wasd next choice that way"]
         elif self.kind == "hero":
-            parts.append("r turn the attack")
+            if self.game.config.hero_turns:
+                parts.append("r turn the attack")
         elif len(self.shape.orientations) > 1:
             parts += ["r rotate", "m mirror"]
         if len(self.terrains) > 1:
@@ -298,6 +299,8 @@ class Editor:
         if self.kind == "destroy":
             return "nothing to rotate: pick a cell"
         if self.kind == "hero":
+            if not self.game.config.hero_turns:
+                return "the attack pattern is drawn as printed in this game (hero turning is off)"
             self.orientation = (self.orientation + 1) % 4
             return None
         turned = (self.orientation & 4) | ((self.orientation + 1) % 4)
@@ -305,8 +308,8 @@ class Editor:
 
     def mirror(self) -> str | None:
         if self.single_cell:
-            return "nothing to mirror here" + (" (r turns the attack)" if self.kind == "hero"
-                                               else "")
+            turns = self.kind == "hero" and self.game.config.hero_turns
+            return "nothing to mirror here" + (" (r turns the attack)" if turns else "")
         # Flipping left-right after k quarter turns equals mirroring first, then -k turns.
         flipped = ((self.orientation & 4) ^ 4) | (-self.orientation % 4)
         return self._reorient(flipped)

@@ -20,7 +20,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from herotable.cartographers.cards import AmbushCard, ExploreCard, HeroCard, RuinsCard
+from herotable.cartographers.cards import AmbushCard, ExploreCard, HeroCard, RuinsCard, titles
 from herotable.cartographers.config import EDICTS, GameConfig
 from herotable.cartographers.game import CartographersGame, Decision
 from herotable.cartographers.grid import ROW_LETTERS, SIZE, bit
@@ -394,7 +394,12 @@ def final_view(game: CartographersGame, language: str = "en") -> Group:
         rating = game.solo_rating()
         line = Text(f"Solo rating: {game.totals()[0]} stars - {par} (the scoring cards' solo "
                     f"values) = {rating:+d}\nTitle: ")
-        line.append(game.solo_title(language), "bold magenta")
+        title = game.solo_title(language)
+        if title is None:
+            line.append(f"none (the lowest title needs a rating of {titles()[-1].threshold})",
+                        "bold")
+        else:
+            line.append(title, "bold magenta")
         parts.append(line)
     else:
         winners = [game.config.player_name(s.player) for s in game.standings() if s.rank == 1]

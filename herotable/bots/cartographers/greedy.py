@@ -18,7 +18,8 @@ from herotable.bots.registry import register
 from herotable.cartographers.actions import CartographersAction, PlaceHero
 from herotable.cartographers.grid import neighbours
 
-# A hero's attack cells still empty will strike monsters drawn there later: worth a little.
+# A hero's attack cells still empty next to what is drawn will strike monsters drawn there
+# later: worth a little.
 GUARD_WEIGHT = 0.15
 
 
@@ -31,7 +32,9 @@ def action_worth(position: Position, action: CartographersAction, weights: Weigh
     _, after = outcome(position, action)
     worth = value(after, weights)
     if isinstance(action, PlaceHero):
-        guarded = after.attack & after.empty & neighbours(after.filled | after.attack)
+        # Next to filled cells only: other attack cells are no reason, or every cell of a
+        # connected pattern would guard itself.
+        guarded = after.attack & after.empty & neighbours(after.filled)
         worth += GUARD_WEIGHT * guarded.bit_count()
     return worth
 

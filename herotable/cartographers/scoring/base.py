@@ -147,11 +147,13 @@ def great_city(sheet: MapSheet) -> ScoreResult:
 @card("greengold_plains")
 def greengold_plains(sheet: MapSheet) -> ScoreResult:
     """Three stars per village cluster touching three or more different terrain types."""
-    # A cluster is maximal, so the village layer never touches it: only other types count.
     layers = terrain_type_layers(sheet)
 
     def varied(cluster: int) -> bool:
-        around = neighbours(cluster)
+        # ``neighbours`` of a cluster of 2+ cells holds its own cells (each touches another),
+        # which would count village as a type it touches; a maximal cluster touches no other
+        # village, so without its own cells the village layer drops out.
+        around = neighbours(cluster) & ~cluster
         return sum(1 for layer in layers if layer & around) >= 3
 
     return stars_per_group(clusters(sheet.village), 3, varied)
