@@ -45,6 +45,7 @@ from herotable.core.game import Game
 from herotable.core.rng import SeededRng
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
+from herotable.registry import new_game
 
 # coastal_encampment's L-tetromino has 8 distinct orientations and 720 placements on an empty
 # map, tied for the most of any explore shape: the worst case of a placement scan.
@@ -282,6 +283,12 @@ def run_bench(quick: bool = False, console: Console | None = None,
     dominaria_mid = dominaria_mid_game()
     dominaria_player = dominaria_mid.pending_players()[0]
 
+    def public_solo_game(i: int) -> object:
+        # What simulate() does: new_game, then each seat's view, a pick from its legal
+        # moves, apply; the public path whose cost the engine-only line (c) bounds.
+        game = new_game("cartographers", seed=i, preset="heroes")
+        return play_match(game, [make_bot("cartographers", "random", seed=i)])
+
     def dominaria_legal(_: int) -> object:
         return dominaria_mid.legal_actions(dominaria_player)
 
@@ -304,8 +311,16 @@ def run_bench(quick: bool = False, console: Console | None = None,
          n(200), 1, None, "ms"),
         ("four_player_base_game_ms", "(d) 4-player game, base, random play",
          random_game(GameConfig.preset("base", players=4)), n(200), 1, None, "ms"),
+        ("public_solo_game_ms", "(c) solo game, heroes, random bot via the public API",
+         public_solo_game, n(500), 1, 1.5e6, "ms"),
         ("json_round_trip_us", "(e) JSON round trip (4p, 60 actions)", json_round_trip,
          n(1000), 1, None, "us"),
+        ("view_4p_us", "(e) view(0) of the 4-player game", lambda _: mid.view(0),
+         n(3000), 10, 50e3, "us"),
+        ("clone_4p_us", "(e) clone() of the 4-player game", lambda _: mid.clone(),
+         n(3000), 10, 30e3, "us"),
+        ("dominaria_clone_us", "(f) Dominaria: clone(), 4p round 5",
+         lambda _: dominaria_mid.clone(), n(3000), 10, 60e3, "us"),
         ("dominaria_legal_actions_us", "(f) Dominaria: legal actions, 4p round 5",
          dominaria_legal, n(2000), 5, None, "us"),
         ("dominaria_game_ms", "(g) Dominaria: 4-player game, random play", dominaria_game,

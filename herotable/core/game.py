@@ -225,7 +225,9 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
         if isinstance(action, str):
             action = self.parse_action(action)
         if not isinstance(action, self.action_types):
-            raise IllegalAction(f"{action!r} is not a {self.name} action", rule="wrong_action")
+            # Named by type only: the repr of a malformed object may itself fail.
+            raise IllegalAction(f"a {type(action).__name__} is not a {self.name} action",
+                                rule="wrong_action")
         if self.is_over:
             raise IllegalAction("the game is over", rule="game_over")
         if not isinstance(player, int) or not 0 <= player < self.num_players:
