@@ -86,6 +86,38 @@ def test_bad_configs():
             DominariaConfig(**options)
 
 
+# ---------------------------------------------------------------- the mana phase
+
+
+def test_a_colour_the_supply_cannot_cover_everywhere_is_not_placed_at_all():
+    game = game_in_play(2)
+    player = current(game)
+    card = next(c for c in game.pack.cards if c.mana == ("W", "U"))
+    game.deck.remove(card.id)
+    game.deck.insert(0, card.id)
+    white = [loc.id for loc in game.pack.locations.values() if loc.colour == "W"]
+    blue = [loc.id for loc in game.pack.locations.values() if loc.colour == "U"]
+    give(game, player, "W" * (game.supply["W"] - (len(white) - 1)))  # one token short
+    before = dict(game.map_mana)
+    events = game.apply(player, "end")
+    # No white location gets a token (in file order the first three would have), and the
+    # tokens stay in the supply; blue, which the supply covers, is placed as usual.
+    assert [game.map_mana[loc] - before[loc] for loc in white] == [0] * len(white)
+    assert game.supply["W"] == len(white) - 1
+    assert [game.map_mana[loc] - before[loc] for loc in blue] == [1] * len(blue)
+    assert game.mana_total() == 120
+    revealed = next(e for e in events if e["type"] == "dominaria")
+    assert revealed["card"] == card.id and revealed["short"] == ["W"]
+    # With exactly one token per location, every location of the colour gets its token.
+    game.players[player].pool["W"] -= 1
+    game.supply["W"] += 1
+    game.deck.insert(0, card.id)
+    before = dict(game.map_mana)
+    game.apply(current(game), "end")
+    assert [game.map_mana[loc] - before[loc] for loc in white] == [1] * len(white)
+    assert game.supply["W"] == 0
+
+
 # ---------------------------------------------------------------- moves and collecting
 
 
