@@ -458,6 +458,25 @@ def test_the_game_ends_after_the_rounds_and_ties_go_to_completed_quests():
     refused(game, 0, "end", "game_over")
 
 
+def test_claimed_public_quests_count_as_completed_quests_in_the_tie_break():
+    """The rulebook's tie-break is "more completed quests", and a claimed public quest is a
+    completed quest: it goes to the same accomplishments area."""
+    game = game_in_play(2)
+    while not game.is_over:
+        game.apply(current(game), "end")
+    first, second, third = list(game.pack.public_quests.values())[:3]
+    # Equal VP: two tiles worth 5 + 5 against one 10 VP tile and one quest card worth 0.
+    game.players[0].public = [(first.id, 5), (second.id, 5)]
+    game.players[1].public = [(third.id, 10)]
+    game.players[1].completed = 1
+    totals = [s["total"] for s in game.scores()]
+    assert totals[0] == totals[1]
+    assert [(rank, p, done) for rank, p, _, done in game.standings()] == [(1, 0, 2), (1, 1, 2)]
+    game.players[1].completed = 0  # now 2 quests against 1: the two public tiles win
+    assert [(rank, p, done) for rank, p, _, done in game.standings()] == [(1, 0, 2), (2, 1, 1)]
+    assert game.winners() == [0]
+
+
 def test_wrong_player_and_bad_notation():
     game = game_in_play(3)
     other = (current(game) + 1) % 3

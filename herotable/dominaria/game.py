@@ -108,8 +108,9 @@ class DominariaGame:
 
     def standings(self) -> list[tuple[int, int, int, int]]:
         """(rank, player, total, completed quests), best first: the most VP, then the most
-        completed quests; a tie on both is shared."""
-        rows = sorted(((s["total"], self.players[p].completed, p)
+        completed quests; a tie on both is shared. Claimed public quests count as completed
+        quests: the rulebook calls them so and puts them in the same accomplishments area."""
+        rows = sorted(((s["total"], self.players[p].completed + len(self.players[p].public), p)
                        for p, s in enumerate(self.scores())), key=lambda r: (-r[0], -r[1], r[2]))
         result: list[tuple[int, int, int, int]] = []
         for i, (total, done, p) in enumerate(rows):
