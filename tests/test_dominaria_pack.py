@@ -6,8 +6,6 @@ import itertools
 import math
 import shutil
 from collections import Counter
-from importlib import resources
-from pathlib import Path
 
 import pytest
 
@@ -22,8 +20,7 @@ from herotable.dominaria.pack import (
     Requirement,
     load_pack,
 )
-
-DATA = Path(str(resources.files("herotable.dominaria").joinpath("data")))
+from tests.dominaria_helpers import DATA, edited_data
 
 
 @pytest.fixture(scope="module")
@@ -214,16 +211,6 @@ def test_the_default_pack_is_cached_and_a_copy_loads_the_same(pack, tmp_path):
 # --- broken copies --------------------------------------------------------------------------
 
 
-def _broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    directory = tmp_path / "data"
-    shutil.copytree(DATA, directory)
-    path = directory / file
-    text = path.read_text("utf-8")
-    assert text.count(old) == 1, f"{old!r} should occur once in {file}"
-    path.write_text(text.replace(old, new), "utf-8")
-    return directory
-
-
 _CABAL_HUNTER = 'requires = [{ metric = "cabal", at_least = 2 }]'
 _LAST_CARD = '[[card]]\nid = "dom_50"\nmana = ["R", "G"]\nprovenance = "designed"\n'
 BREAKAGES = {
@@ -343,7 +330,7 @@ BREAKAGES = {
 def test_a_broken_pack_names_file_record_and_field(tmp_path, name):
     file, old, new, fragments = BREAKAGES[name]
     with pytest.raises(DataError) as caught:
-        load_pack(_broken(tmp_path, file, old, new))
+        load_pack(edited_data(tmp_path, file, old, new))
     message = str(caught.value)
     for fragment in fragments:
         assert fragment in message, (fragment, message)

@@ -10,7 +10,14 @@ from herotable.dominaria.config import DominariaConfig, DominariaConfigError
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.pack import Quest, Requirement
 from herotable.dominaria.rules import moves_allowed, score
-from tests.dominaria_helpers import empty_pool, game_in_play, give, put_heroes, refused
+from tests.dominaria_helpers import (
+    edited_data,
+    empty_pool,
+    game_in_play,
+    give,
+    put_heroes,
+    refused,
+)
 
 
 def current(game: DominariaGame) -> int:
@@ -441,6 +448,24 @@ def test_final_scoring_the_seed_example_shape():
     state.accomplished = [quest.id]
     state.public = [("tile", 10)]
     assert score(state, game.pack)["total"] == 35 + artifact.vp + quest.vp + 10
+
+
+def test_the_cabal_track_scores_the_highest_value_covered(tmp_path):
+    """The rulebook scores the highest value on a covered space of the defeated-Cabal track.
+    With the shipped values, rising left to right, that is the last covered space; an owner's
+    printed board need not rise."""
+    falling = edited_data(tmp_path, "boards.toml",
+                          "spaces = [\n    { vp = 1 },\n    { vp = 2 },\n    { vp = 4, quest",
+                          "spaces = [\n    { vp = 7 },\n    { vp = 2 },\n    { vp = 4, quest")
+    game = game_in_play(2, data=str(falling))
+    state = game.players[0]
+    assert game.scores()[0]["cabal"] == 0
+    state.cabal = 1
+    assert game.scores()[0]["cabal"] == 7
+    state.cabal = 3  # covered: 7, 2, 4
+    assert game.scores()[0]["cabal"] == 7
+    state.cabal = 8
+    assert score(state, game.pack)["cabal"] == 15
 
 
 def test_the_game_ends_after_the_rounds_and_ties_go_to_completed_quests():
