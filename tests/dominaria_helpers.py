@@ -1,10 +1,29 @@
-"""Helpers for Heroes of Dominaria rule tests: games past set-up, rigged pools and maps."""
+"""Helpers for Heroes of Dominaria rule tests: games past set-up, rigged pools and maps,
+edited copies of the data pack."""
 
 from __future__ import annotations
+
+import shutil
+from importlib import resources
+from pathlib import Path
 
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.state import PlayerState
+
+DATA = Path(str(resources.files("herotable.dominaria").joinpath("data")))
+
+
+def edited_data(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    """A copy of the shipped data pack with ``old`` (which must occur once in ``file``)
+    replaced by ``new``; the directory to load it from."""
+    directory = tmp_path / "data"
+    shutil.copytree(DATA, directory)
+    path = directory / file
+    text = path.read_text("utf-8")
+    assert text.count(old) == 1, f"{old!r} should occur once in {file}"
+    path.write_text(text.replace(old, new), "utf-8")
+    return directory
 
 
 def game_in_play(players: int = 2, seed: int = 1, **config: object) -> DominariaGame:

@@ -6,8 +6,6 @@ import itertools
 import math
 import shutil
 from collections import Counter
-from importlib import resources
-from pathlib import Path
 
 import pytest
 
@@ -22,8 +20,7 @@ from herotable.dominaria.pack import (
     Requirement,
     load_pack,
 )
-
-DATA = Path(str(resources.files("herotable.dominaria").joinpath("data")))
+from tests.dominaria_helpers import DATA, edited_data
 
 
 @pytest.fixture(scope="module")
@@ -57,8 +54,31 @@ def test_the_seed_facts_hold(pack):
     # The seed's Leyline example: a network from a Hero at Sursi reaches Estark and Shanodin.
     assert pack.distances["sursi"]["estark"] <= 2
     assert pack.distances["sursi"]["shanodin"] <= 2
-    assert pack.quests["gaeas_blessing"].provenance == "seed"
     assert pack.quests["gaeas_blessing"].reward[0].effect == "quest"
+
+
+def test_only_what_the_rulebook_states_is_marked_seed(pack):
+    """A record is "seed" only when the rulebook states all of it: the start locations'
+    colours and Gaea's Blessing's condition and VP are ours, so those records are designed."""
+    provenance = {
+        **{f"map.toml: {r.id}": r.provenance for r in pack.locations.values()},
+        **{f"map.toml: {r.a}-{r.b}": r.provenance for r in pack.links},
+        "boards.toml: tracks": pack.boards.provenance,
+        **{f"boards.toml: {r.id}": r.provenance for r in pack.planeswalkers.values()},
+        **{f"dominaria.toml: {r.id}": r.provenance for r in pack.cards},
+        **{f"quests.toml: {r.id}": r.provenance for r in pack.quests.values()},
+        **{f"public_quests.toml: {r.id}": r.provenance for r in pack.public_quests.values()},
+        **{f"artifacts.toml: {r.id}": r.provenance for r in pack.artifacts.values()},
+    }
+    seed = sorted(record for record, label in provenance.items() if label == "seed")
+    assert seed == sorted([
+        "boards.toml: teferi", "boards.toml: chandra", "boards.toml: jhoira", "boards.toml: karn",
+        "map.toml: hammerheim", "map.toml: hammerheim-llanowar", "map.toml: orvada-shanodin",
+        "map.toml: orvada-urborg",
+    ])
+    assert sorted(pack.designed_records()) == sorted(
+        record for record, label in provenance.items() if label == "designed")
+    assert len(seed) + len(pack.designed_records()) == len(provenance)  # nothing "printed"
 
 
 def test_start_locations_are_in_file_order_and_of_five_colours(pack):
@@ -196,8 +216,9 @@ def test_designed_records_are_listed_for_the_warning(pack):
     assert "quests.toml: cabal_hunter" in designed
     assert "boards.toml: tracks" in designed
     assert "map.toml: keld" in designed
-    assert "quests.toml: gaeas_blessing" not in designed
-    assert "map.toml: caligo" not in designed
+    assert "quests.toml: gaeas_blessing" in designed
+    assert "map.toml: caligo" in designed
+    assert "map.toml: hammerheim" not in designed
     assert "map.toml: hammerheim-llanowar" not in designed
     assert not any(entry.startswith("boards.toml: teferi") for entry in designed)
 
@@ -212,16 +233,6 @@ def test_the_default_pack_is_cached_and_a_copy_loads_the_same(pack, tmp_path):
 
 
 # --- broken copies --------------------------------------------------------------------------
-
-
-def _broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    directory = tmp_path / "data"
-    shutil.copytree(DATA, directory)
-    path = directory / file
-    text = path.read_text("utf-8")
-    assert text.count(old) == 1, f"{old!r} should occur once in {file}"
-    path.write_text(text.replace(old, new), "utf-8")
-    return directory
 
 
 _CABAL_HUNTER = 'requires = [{ metric = "cabal", at_least = 2 }]'
@@ -308,6 +319,36 @@ BREAKAGES = {
         "map.toml", 'id = "keld"\nname = "Keld"\ncolour = "R"\nstart = false',
         'id = "keld"\nname = "Keld"\ncolour = "R"\nstart = true',
         ["map.toml", "'start'", "6 locations"]),
+    "start location moved from Esturin to Keld": (
+        "map.toml", 'start = false\nx = 14\ny = 22\nprovenance = "designed"\n\n[[location]]\n'
+        '# a start location (the rulebook); its colour is designed\nid = "esturin"\n'
+        'name = "Esturin"\ncolour = "U"\nstart = true',
+        'start = true\nx = 14\ny = 22\nprovenance = "designed"\n\n[[location]]\n'
+        'id = "esturin"\nname = "Esturin"\ncolour = "U"\nstart = false',
+        ["map.toml", "location 'keld'", "'start'", "should be false", "caligo, orvada"]),
+    "Hammerheim not red": (
+        "map.toml", 'id = "hammerheim"\nname = "Hammerheim"\ncolour = "R"',
+        'id = "hammerheim"\nname = "Hammerheim"\ncolour = "G"',
+        ["map.toml", "location 'hammerheim'", "'colour'", "should be 'R'"]),
+    "the rulebook's link missing": (
+        "map.toml", '[[link]]\na = "orvada"\nb = "urborg"\nprovenance = "seed"\n', "",
+        ["map.toml", "orvada and urborg", "'a', 'b'", "rulebook"]),
+    "hero space without its move": (
+        "boards.toml", "{ vp = 2, move = true },", "{ vp = 2 },",
+        ["boards.toml", "tracks.hero", "'spaces' [1]", "'move'", "should be true"]),
+    "Manalith quest moved": (
+        "boards.toml", "{ vp = 10, quest = true },\n    { vp = 14 },",
+        "{ vp = 10 },\n    { vp = 14, quest = true },",
+        ["boards.toml", "tracks.manalith", "'spaces' [4]", "'quest'", "only on spaces 2, 4"]),
+    "Leyline green mana changed": (
+        "boards.toml", "{ vp = 5, green = 2 },", "{ vp = 5, green = 3 },",
+        ["boards.toml", "tracks.leyline", "'spaces' [4]", "'green'", "should be 2"]),
+    "Leyline quest added": (
+        "boards.toml", "{ vp = 12 },\n]", "{ vp = 12, quest = true },\n]",
+        ["boards.toml", "tracks.leyline", "'spaces' [8]", "'quest'", "should be false"]),
+    "green mana on the Cabal track": (
+        "boards.toml", "{ vp = 15 },", "{ vp = 15, green = 2 },",
+        ["boards.toml", "tracks.cabal", "'spaces' [8]", "'green'", "no space"]),
     "hero track of four spaces": (
         "boards.toml", "    { vp = 9, move = true },\n",
         "    { vp = 9, move = true },\n    { vp = 12, move = true },\n",
@@ -343,7 +384,7 @@ BREAKAGES = {
 def test_a_broken_pack_names_file_record_and_field(tmp_path, name):
     file, old, new, fragments = BREAKAGES[name]
     with pytest.raises(DataError) as caught:
-        load_pack(_broken(tmp_path, file, old, new))
+        load_pack(edited_data(tmp_path, file, old, new))
     message = str(caught.value)
     for fragment in fragments:
         assert fragment in message, (fragment, message)

@@ -10,7 +10,14 @@ from herotable.dominaria.config import DominariaConfig, DominariaConfigError
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.pack import Quest, Requirement
 from herotable.dominaria.rules import moves_allowed, score
-from tests.dominaria_helpers import empty_pool, game_in_play, give, put_heroes, refused
+from tests.dominaria_helpers import (
+    edited_data,
+    empty_pool,
+    game_in_play,
+    give,
+    put_heroes,
+    refused,
+)
 
 
 def current(game: DominariaGame) -> int:
@@ -84,6 +91,38 @@ def test_bad_configs():
                              ({"planeswalkers": ("karn", "karn")}, "different")]:
         with pytest.raises(DominariaConfigError, match=message):
             DominariaConfig(**options)
+
+
+# ---------------------------------------------------------------- the mana phase
+
+
+def test_a_colour_the_supply_cannot_cover_everywhere_is_not_placed_at_all():
+    game = game_in_play(2)
+    player = current(game)
+    card = next(c for c in game.pack.cards if c.mana == ("W", "U"))
+    game.deck.remove(card.id)
+    game.deck.insert(0, card.id)
+    white = [loc.id for loc in game.pack.locations.values() if loc.colour == "W"]
+    blue = [loc.id for loc in game.pack.locations.values() if loc.colour == "U"]
+    give(game, player, "W" * (game.supply["W"] - (len(white) - 1)))  # one token short
+    before = dict(game.map_mana)
+    events = game.apply(player, "end")
+    # No white location gets a token (in file order the first three would have), and the
+    # tokens stay in the supply; blue, which the supply covers, is placed as usual.
+    assert [game.map_mana[loc] - before[loc] for loc in white] == [0] * len(white)
+    assert game.supply["W"] == len(white) - 1
+    assert [game.map_mana[loc] - before[loc] for loc in blue] == [1] * len(blue)
+    assert game.mana_total() == 120
+    revealed = next(e for e in events if e["type"] == "dominaria")
+    assert revealed["card"] == card.id and revealed["short"] == ["W"]
+    # With exactly one token per location, every location of the colour gets its token.
+    game.players[player].pool["W"] -= 1
+    game.supply["W"] += 1
+    game.deck.insert(0, card.id)
+    before = dict(game.map_mana)
+    game.apply(current(game), "end")
+    assert [game.map_mana[loc] - before[loc] for loc in white] == [1] * len(white)
+    assert game.supply["W"] == 0
 
 
 # ---------------------------------------------------------------- moves and collecting
@@ -411,6 +450,24 @@ def test_final_scoring_the_seed_example_shape():
     assert score(state, game.pack)["total"] == 35 + artifact.vp + quest.vp + 10
 
 
+def test_the_cabal_track_scores_the_highest_value_covered(tmp_path):
+    """The rulebook scores the highest value on a covered space of the defeated-Cabal track.
+    With the shipped values, rising left to right, that is the last covered space; an owner's
+    printed board need not rise."""
+    falling = edited_data(tmp_path, "boards.toml",
+                          "spaces = [\n    { vp = 1 },\n    { vp = 2 },\n    { vp = 4, quest",
+                          "spaces = [\n    { vp = 7 },\n    { vp = 2 },\n    { vp = 4, quest")
+    game = game_in_play(2, data=str(falling))
+    state = game.players[0]
+    assert game.scores()[0]["cabal"] == 0
+    state.cabal = 1
+    assert game.scores()[0]["cabal"] == 7
+    state.cabal = 3  # covered: 7, 2, 4
+    assert game.scores()[0]["cabal"] == 7
+    state.cabal = 8
+    assert score(state, game.pack)["cabal"] == 15
+
+
 def test_the_game_ends_after_the_rounds_and_ties_go_to_completed_quests():
     for players, rounds in ((2, 11), (3, 10), (4, 9)):
         game = game_in_play(players)
@@ -424,6 +481,25 @@ def test_the_game_ends_after_the_rounds_and_ties_go_to_completed_quests():
     assert standings[0].player == 0 and standings[0].rank == 1  # equal VP: more quests wins
     assert all(s.rank == 2 for s in standings[1:])  # the rest share second place
     refused(game, 0, "end", "game_over")
+
+
+def test_claimed_public_quests_count_as_completed_quests_in_the_tie_break():
+    """The rulebook's tie-break is "more completed quests", and a claimed public quest is a
+    completed quest: it goes to the same accomplishments area."""
+    game = game_in_play(2)
+    while not game.is_over:
+        game.apply(current(game), "end")
+    first, second, third = list(game.pack.public_quests.values())[:3]
+    # Equal VP: two tiles worth 5 + 5 against one 10 VP tile and one quest card worth 0.
+    game.players[0].public = [(first.id, 5), (second.id, 5)]
+    game.players[1].public = [(third.id, 10)]
+    game.players[1].completed = 1
+    totals = [s["total"] for s in game.scores()]
+    assert totals[0] == totals[1]
+    assert [(s.rank, s.player, s.tiebreak) for s in game.standings()] == [(1, 0, 2), (1, 1, 2)]
+    game.players[1].completed = 0  # now 2 quests against 1: the two public tiles win
+    assert [(s.rank, s.player, s.tiebreak) for s in game.standings()] == [(1, 0, 2), (2, 1, 1)]
+    assert game.winners() == [0]
 
 
 def test_wrong_player_and_bad_notation():

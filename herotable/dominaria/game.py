@@ -118,9 +118,11 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         return [score(p, self.pack) for p in self.players]
 
     def standings(self) -> list[Standing]:
-        """Best first: the most VP, then the most completed quests; a tie on both is shared."""
+        """Best first: the most VP, then the most completed quests; a tie on both is shared.
+        Claimed public quests count as completed quests: the rulebook calls them so and puts
+        them in the same accomplishments area."""
         totals = [s["total"] for s in self.scores()]
-        done = [p.completed for p in self.players]
+        done = [p.completed + len(p.public) for p in self.players]
         return rank_standings(totals, done, lower_tiebreak_wins=False)
 
     def mana_on_map(self) -> int:
@@ -300,17 +302,27 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self.discard.append(card_id)
         self.revealed = card_id
         card = next(c for c in self.pack.cards if c.id == card_id)
-        for loc in self.pack.locations.values():
-            if loc.colour in card.mana and self.supply[loc.colour]:
-                self.supply[loc.colour] -= 1
-                self.map_mana[loc.id] += 1
+        # Every location of a colour shown gets one token, or, when the supply cannot give
+        # one to each, none does: a partial placement would favour some locations and the
+        # table has no fair order to choose them in. The tokens wait in the supply until
+        # spent mana returns (docs/rules-decisions.md).
+        short: list[str] = []
+        for colour in card.mana:
+            places = [loc.id for loc in self.pack.locations.values() if loc.colour == colour]
+            if self.supply[colour] < len(places):
+                short.append(colour)
+                continue
+            self.supply[colour] -= len(places)
+            for place in places:
+                self.map_mana[place] += 1
         if card.token == "cabal" and card.location and self.cabal_supply:
             self.cabal_supply -= 1
             self.cabal_tokens[card.location] = self.cabal_tokens.get(card.location, 0) + 1
         elif card.token == "artifact" and card.location and self.artifact_supply:
             self.artifact_supply -= 1
             self.artifact_tokens[card.location] = self.artifact_tokens.get(card.location, 0) + 1
-        self._event("dominaria", player=self.current, card=card_id, round=self.round)
+        self._event("dominaria", player=self.current, card=card_id, round=self.round,
+                    short=short)
 
     def _do_end(self, player: int, action: DominariaAction) -> None:
         state = self.players[player]

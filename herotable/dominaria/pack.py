@@ -55,6 +55,25 @@ TRACK_LENGTHS = {"hero": HEROES - 1, "manalith": MANALITHS, "leyline": LEYLINES}
 # The generic part of each ability's cost: a discount can never make it cheaper than its
 # one coloured mana.
 GENERIC_COST = {"recruit": 4, "discover": 3, "confront": 2, "manalith": 4, "leyline": 2}
+
+# What the rulebook states about the map: its start locations and the places of its examples.
+# They are rules, not content, so an edited pack keeps them (and these ids) or is refused.
+RULEBOOK_START_LOCATIONS = ("caligo", "orvada", "esturin", "verdura", "bogardan")
+RULEBOOK_COLOURS = {"hammerheim": "R"}
+RULEBOOK_LINKS = (("hammerheim", "llanowar"), ("orvada", "shanodin"), ("orvada", "urborg"))
+# The symbols the rulebook prints on the tracks: for each track and symbol, the spaces
+# (counted from 1, left to right) that carry it; no other space does. Every Hero space shows a
+# move, and a quest comes with your third Hero on the map (our reading, see
+# docs/rules-decisions.md); the 2nd and 4th Manalith and the 3rd and 7th Leyline give a
+# quest; the 2nd, 4th and 6th Leyline give GREEN_SYMBOL green mana. The rulebook does not say
+# which Cabal spaces show a quest (None: the pack chooses), and prints no move or green there.
+RULEBOOK_SYMBOLS: dict[str, dict[str, tuple[int, ...] | None]] = {
+    "hero": {"move": (1, 2, 3), "quest": (2,), "green": ()},
+    "manalith": {"move": (), "quest": (2, 4), "green": ()},
+    "leyline": {"move": (), "quest": (3, 7), "green": (2, 4, 6)},
+    "cabal": {"move": (), "quest": None, "green": ()},
+}
+GREEN_SYMBOL = 2
 CANVAS = (100, 60)  # layout coordinates run over 0..100 x 0..60
 
 _ID = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -394,7 +413,32 @@ def _load_map(data: dict[str, Any], where: str) -> tuple[dict[str, Location], tu
             raise DataError(f"{at}: fields 'a', 'b': duplicate link {a}-{b}")
         seen.add((a, b))
         links.append(Link(a, b, _provenance(entry, at)))
+    _rulebook_map(locations, seen, where)
     return locations, tuple(links)
+
+
+def _rulebook_map(locations: dict[str, Location], links: set[tuple[str, str]],
+                  where: str) -> None:
+    """Refuse a map that changes what the rulebook states about it."""
+    named = ", ".join(RULEBOOK_START_LOCATIONS)
+    for loc_id in (*RULEBOOK_START_LOCATIONS, *RULEBOOK_COLOURS):
+        if loc_id not in locations:
+            raise DataError(f"{where}: no [[location]] has field 'id' = {loc_id!r}; the "
+                            f"rulebook names it (keep the id: the rulebook's facts are "
+                            f"checked by id)")
+    for loc in locations.values():
+        if loc.start != (loc.id in RULEBOOK_START_LOCATIONS):
+            raise DataError(f"{where} location {loc.id!r}: field 'start' should be "
+                            f"{str(not loc.start).lower()}: the rulebook's start locations "
+                            f"are {named}")
+    for loc_id, colour in RULEBOOK_COLOURS.items():
+        if locations[loc_id].colour != colour:
+            raise DataError(f"{where} location {loc_id!r}: field 'colour' should be {colour!r}, "
+                            f"as the rulebook's example has it")
+    for a, b in RULEBOOK_LINKS:
+        if (a, b) not in links:
+            raise DataError(f"{where}: no [[link]] joins {a} and {b} (fields 'a', 'b'); the "
+                            f"rulebook's example has them adjacent")
 
 
 def _adjacency(locations: dict[str, Location], links: tuple[Link, ...],
@@ -422,7 +466,9 @@ def _adjacency(locations: dict[str, Location], links: tuple[Link, ...],
 # --- boards.toml ---------------------------------------------------------------------------
 
 
-def _load_track(raw: Any, at: str, length: int | None) -> Track:
+def _load_track(raw: Any, where: str, name: str) -> Track:
+    at = f"{where} tracks.{name}"
+    length = TRACK_LENGTHS.get(name)
     entry = _fields(raw, at, {"base_vp": int, "spaces": list})
     _positive(entry["base_vp"], at, "base_vp", 0)
     spaces = []
@@ -441,7 +487,29 @@ def _load_track(raw: Any, at: str, length: int | None) -> Track:
     if length is None and not 1 <= len(spaces) <= CABAL_TOKENS:
         raise DataError(f"{at}: field 'spaces' has {len(spaces)} spaces; "
                         f"it needs 1 to {CABAL_TOKENS}")
+    _rulebook_symbols(name, spaces, at)
     return Track(entry["base_vp"], tuple(spaces))
+
+
+def _rulebook_symbols(name: str, spaces: list[TrackSpace], at: str) -> None:
+    """Refuse a track whose symbols differ from the rulebook's: what a Hero, a Manalith or a
+    Leyline gives is a rule, not content an edited pack may change."""
+    for symbol, fixed in RULEBOOK_SYMBOLS[name].items():
+        if fixed is None:
+            continue
+        for number, space in enumerate(spaces, 1):
+            if symbol == "green":
+                wanted: bool | int = GREEN_SYMBOL if number in fixed else 0
+                shown = f"{GREEN_SYMBOL} green mana"
+            else:
+                wanted = number in fixed
+                shown = f"a {symbol} symbol"
+            if getattr(space, symbol) != wanted:
+                spots = (f"only on spaces {', '.join(map(str, fixed))}" if fixed
+                         else "on no space")
+                raise DataError(f"{at}: field 'spaces' [{number}]: field {symbol!r} should be "
+                                f"{str(wanted).lower()}: the rulebook prints {shown} "
+                                f"{spots} of the {name} track")
 
 
 def _load_boards(data: dict[str, Any], where: str) -> tuple[Boards, dict[str, Planeswalker]]:
@@ -452,12 +520,10 @@ def _load_boards(data: dict[str, Any], where: str) -> tuple[Boards, dict[str, Pl
     tracks = _fields(data["tracks"], at, {"provenance": str, "hero": dict, "manalith": dict,
                                           "leyline": dict, "cabal": dict})
     boards = Boards(
-        hero=_load_track(tracks["hero"], f"{where} tracks.hero", TRACK_LENGTHS["hero"]),
-        manalith=_load_track(tracks["manalith"], f"{where} tracks.manalith",
-                             TRACK_LENGTHS["manalith"]),
-        leyline=_load_track(tracks["leyline"], f"{where} tracks.leyline",
-                            TRACK_LENGTHS["leyline"]),
-        cabal=_load_track(tracks["cabal"], f"{where} tracks.cabal", None),
+        hero=_load_track(tracks["hero"], where, "hero"),
+        manalith=_load_track(tracks["manalith"], where, "manalith"),
+        leyline=_load_track(tracks["leyline"], where, "leyline"),
+        cabal=_load_track(tracks["cabal"], where, "cabal"),
         provenance=_provenance(tracks, at),
     )
     walkers: dict[str, Planeswalker] = {}

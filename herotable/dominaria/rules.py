@@ -92,7 +92,11 @@ def describe_requirement(req: Requirement) -> str:
 
 
 def track_uncovered(track: Track, count: int) -> int:
-    """The highest VP value uncovered once ``count`` pieces have left the track."""
+    """The highest VP value among the track's first ``count`` spaces (``base_vp`` if higher
+    or if ``count`` is 0): the spaces uncovered once ``count`` pieces have left the Hero,
+    Manalith or Leyline track, or covered by ``count`` tokens on the defeated-Cabal track.
+    The rulebook scores the highest value on all four, which is not the last one when a
+    printed track does not rise left to right."""
     return max([track.base_vp, *(s.vp for s in track.spaces[:count])])
 
 
@@ -170,12 +174,11 @@ def score(player: PlayerState, pack: Pack) -> dict[str, int]:
     """The seed's final scoring, item by item (it can be shown at any time as a running
     score)."""
     boards = pack.boards
-    cabal = boards.cabal.spaces[player.cabal - 1].vp if player.cabal else boards.cabal.base_vp
     parts = {
         "heroes": track_uncovered(boards.hero, len(boards.hero.spaces) - player.heroes_on_track),
         "manaliths": track_uncovered(boards.manalith, len(player.manaliths)),
         "leylines": track_uncovered(boards.leyline, len(player.leylines)),
-        "cabal": cabal,
+        "cabal": track_uncovered(boards.cabal, player.cabal),
         "artifacts": sum(pack.artifacts[a].vp for a in player.artifacts),
         "accomplished": sum(pack.quests[q].vp if q in pack.quests else pack.artifacts[q].vp
                             for q in player.accomplished),
