@@ -1,1 +1,1 @@
-"""Rules of Cartographers Heroes (and, later, the base game and ambush packs)."""
+"""Rules of Cartographers: Heroes, the base game, the ambush packs and their combinations."""

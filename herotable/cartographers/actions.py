@@ -14,10 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from herotable.cartographers.grid import bit, cell_name, mask_names, parse_cell
+from herotable.cartographers.sheet import EXPLORE_TERRAINS
 from herotable.core.errors import NotationError
 from herotable.core.game import ActionBase
 
-TERRAIN_WORDS = ("forest", "village", "farm", "water", "monster")
+# The words a draw may name: the terrains an explore card can offer.
+TERRAIN_WORDS = EXPLORE_TERRAINS
 
 
 def _cells_text(mask: int) -> str:

@@ -14,13 +14,12 @@ from typing import Any
 
 from herotable.cartographers.grid import bit
 from herotable.cartographers.shapes import Shape, rotate_clockwise
-from herotable.cartographers.sheet import MapSheet
+from herotable.cartographers.sheet import EXPLORE_TERRAINS, MapSheet
 from herotable.core.errors import DataError, HerotableError
 
 LANGUAGES = ("en", "ru", "fr", "pl")
-EXPLORE_TERRAINS = frozenset({"forest", "village", "farm", "water", "monster"})
 # What a player may draw when no offered shape fits: any terrain but mountain.
-FALLBACK_TERRAINS = ("forest", "village", "farm", "water", "monster")
+FALLBACK_TERRAINS = EXPLORE_TERRAINS
 CATEGORIES = ("forest", "farm_water", "village", "general")
 DIRECTIONS = ("clockwise", "counterclockwise")
 CORNERS = ("top_left", "top_right", "bottom_right", "bottom_left")
@@ -95,7 +94,6 @@ class HeroCard:
 @dataclass(frozen=True)
 class AmbushCard:
     id: str
-    initial: str  # the letter marking its monster cells; "" for cards without effects
     shape: Shape
     direction: str
     corner: str
@@ -255,7 +253,6 @@ def _load_set(file_name: str) -> CardSet:
         at = f"{where} ambush {a.get('id')}"
         ambushes.append(AmbushCard(
             id=_require(a, "id", str, at),
-            initial=str(a.get("initial", "")),
             shape=Shape.from_art(_require(a, "shape", str, at)),
             direction=_one_of(_require(a, "direction", str, at), DIRECTIONS, at),
             corner=_one_of(_require(a, "corner", str, at), CORNERS, at),

@@ -29,17 +29,8 @@ _NOT_LAST_COL = FULL & ~COLS[SIZE - 1]
 EDGE = ROWS[0] | ROWS[SIZE - 1] | COLS[0] | COLS[SIZE - 1]
 
 
-def shift_right(mask: int) -> int:
-    """Each cell moved one column right; what falls off the right edge is dropped."""
-    return (mask << 1) & _NOT_FIRST_COL
-
-
 def shift_left(mask: int) -> int:
     return (mask >> 1) & _NOT_LAST_COL
-
-
-def shift_down(mask: int) -> int:
-    return (mask << SIZE) & FULL
 
 
 def shift_up(mask: int) -> int:

@@ -12,8 +12,10 @@ from typing import Any
 from herotable.cartographers.grid import FULL, SIZE, bit, mask_from_names, mask_names
 from herotable.core.errors import NotationError
 
-# Terrains a player can draw, in the order the layers are stored.
-DRAWN_TERRAINS = ("forest", "village", "farm", "water", "monster", "hero")
+# The terrains an explore card can offer (and a fallback cell may take); with the hero, every
+# terrain a player draws, in the order the layers are stored. The one list of terrains.
+EXPLORE_TERRAINS = ("forest", "village", "farm", "water", "monster")
+DRAWN_TERRAINS = (*EXPLORE_TERRAINS, "hero")
 COIN_TRACK = 14
 
 _UPPER = {"forest": "F", "village": "V", "farm": "P", "water": "W", "monster": "X", "hero": "H"}

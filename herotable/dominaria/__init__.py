@@ -1,1 +1,1 @@
-"""Heroes of Dominaria: the editable data pack and, in time, the rules engine."""
+"""Heroes of Dominaria: the rules engine and its editable data pack."""

@@ -33,14 +33,6 @@ VERBS: dict[str, tuple[tuple[int, ...], str, bool]] = {
     "claim": ((1,), "a public quest", False),
     "end": ((0,), "nothing", False),
 }
-# What each planeswalker ability costs: one mana of the colour plus this much of any colour.
-ABILITY_COSTS: dict[str, tuple[str, int]] = {
-    "recruit": ("W", 4),
-    "discover": ("U", 3),
-    "confront": ("B", 2),
-    "manalith": ("R", 4),
-    "leyline": ("G", 2),
-}
 
 
 @dataclass(frozen=True, slots=True, repr=False)

@@ -18,7 +18,14 @@ from herotable.core.game import ActionLog, Game, Standing, rank_standings
 from herotable.core.rng import SeededRng
 from herotable.dominaria.actions import DominariaAction, parse_action
 from herotable.dominaria.config import DominariaConfig
-from herotable.dominaria.pack import COLOURS, Effect, Pack
+from herotable.dominaria.pack import (
+    ARTIFACT_TOKENS,
+    CABAL_TOKENS,
+    COLOURS,
+    MANA_SUPPLY,
+    Effect,
+    Pack,
+)
 from herotable.dominaria.rules import (
     Cost,
     ability_cost,
@@ -36,11 +43,18 @@ from herotable.dominaria.rules import (
 from herotable.dominaria.state import Choice, PlayerState
 from herotable.dominaria.view import DominariaView, SeatView
 
-MANA_PER_COLOUR = 24  # 120 mana tokens, 5 colours
-CABAL_TOKENS = 20
-ARTIFACT_TOKENS = 15
+MANA_PER_COLOUR = MANA_SUPPLY // len(COLOURS)
 SETUP_QUESTS_DEALT, SETUP_QUESTS_KEPT = 4, 2
 STAGES = ("quests", "heroes", "play", "over")
+
+
+def hero_placement_order(first: int, players: int) -> list[int]:
+    """Who places each starting Hero, in order: one each from the first player round the
+    table; with two players, the seed's set-up: first one Hero, second both, first the other."""
+    order = [(first + i) % players for i in range(players)]
+    if players == 2:
+        order = [order[0], order[1], order[1], order[0]]
+    return order
 
 
 class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
@@ -267,11 +281,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             self._next_choice(player)
 
     def _start_hero_placement(self) -> None:
-        order = [(self.first + i) % self.num_players for i in range(self.num_players)]
-        if self.num_players == 2:
-            # The seed's two-player set-up: first one Hero, second both, first the other.
-            order = [order[0], order[1], order[1], order[0]]
-        self.placements = order
+        self.placements = hero_placement_order(self.first, self.num_players)
         self.stage = "heroes"
 
     def _do_place(self, player: int, action: DominariaAction) -> None:

@@ -52,9 +52,17 @@ MIN_PLANESWALKERS = 4  # one board per player, up to four players
 MANA_SUPPLY = 120  # 24 tokens of each colour
 TOP_PUBLIC_TILE = 10  # the seed: the 10 VP tile lies on top of each stack
 TRACK_LENGTHS = {"hero": HEROES - 1, "manalith": MANALITHS, "leyline": LEYLINES}
+# What each planeswalker ability costs: one mana of the colour plus this much of any colour.
+ABILITY_COSTS: dict[str, tuple[str, int]] = {
+    "recruit": ("W", 4),
+    "discover": ("U", 3),
+    "confront": ("B", 2),
+    "manalith": ("R", 4),
+    "leyline": ("G", 2),
+}
 # The generic part of each ability's cost: a discount can never make it cheaper than its
 # one coloured mana.
-GENERIC_COST = {"recruit": 4, "discover": 3, "confront": 2, "manalith": 4, "leyline": 2}
+GENERIC_COST = {ability: generic for ability, (_, generic) in ABILITY_COSTS.items()}
 
 # What the rulebook states about the map: its start locations and the places of its examples.
 # They are rules, not content, so an edited pack keeps them (and these ids) or is refused.

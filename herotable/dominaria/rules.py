@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from herotable.dominaria.actions import ABILITY_COSTS
-from herotable.dominaria.pack import COLOURS, COUNTER_METRICS, Pack, Requirement, Track
+from herotable.dominaria.pack import (
+    ABILITY_COSTS,
+    COLOURS,
+    COUNTER_METRICS,
+    Pack,
+    Requirement,
+    Track,
+)
 from herotable.dominaria.state import PlayerState
 
 # ---------------------------------------------------------------- Leyline networks

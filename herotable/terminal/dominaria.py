@@ -819,14 +819,13 @@ class Session(SessionBase):
 
 
 
-def play_dominaria(game: DominariaGame, save_path: Path | None = None, language: str = "en",
+def play_dominaria(game: DominariaGame, save_path: Path | None = None,
                    console: Console | None = None, read_line: ReadLine = input,
                    bots: dict[int, Bot] | None = None) -> None:
     """Play ``game`` at the terminal until it ends or the person leaves; ``bots`` play the
     seats they are given.
 
-    ``save_path``: save there after every applied action. ``language`` is accepted for the
-    house signature; the Dominaria pack is English only. ``read_line`` reads one typed line
+    ``save_path``: save there after every applied action. ``read_line`` reads one typed line
     (``input`` by default; tests pass a script). End of input leaves as ``quit`` would,
     saving if a path is known; Ctrl-C does the same without a traceback.
     """

@@ -23,16 +23,14 @@ from typing import Any
 from herotable.bots.base import BotError
 from herotable.core.game import ActionLog
 from herotable.core.rng import SeededRng
-from herotable.dominaria.game import ARTIFACT_TOKENS, CABAL_TOKENS, DominariaGame
+from herotable.dominaria.game import DominariaGame, hero_placement_order
+from herotable.dominaria.pack import ARTIFACT_TOKENS, CABAL_TOKENS
 from herotable.dominaria.view import DominariaView
 
 
 def _placements(view: dict[str, Any]) -> list[int]:
     """Who still places starting Heroes: the engine's set-up order less those placed."""
-    count = len(view["players"])
-    order = [(view["first"] + i) % count for i in range(count)]
-    if count == 2:
-        order = [order[0], order[1], order[1], order[0]]
+    order = hero_placement_order(view["first"], len(view["players"]))
     if view["stage"] != "heroes":
         return []
     placed = sum(len(seat["heroes"]) for seat in view["players"])

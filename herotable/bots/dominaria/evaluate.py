@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from herotable.dominaria.actions import ABILITY_COSTS
 from herotable.dominaria.game import DominariaGame
-from herotable.dominaria.pack import COLOURS, Effect, Pack, Quest, Requirement
+from herotable.dominaria.pack import ABILITY_COSTS, COLOURS, Effect, Pack, Quest, Requirement
 from herotable.dominaria.rules import (
     ability_cost,
     collectable,
