@@ -2,6 +2,7 @@
 
 import pytest
 
+import herotable
 from herotable.cartographers.actions import Destroy, Draw, PlaceHero, parse_action
 from herotable.cartographers.config import ConfigError, GameConfig
 from herotable.cartographers.game import CartographersGame
@@ -233,3 +234,23 @@ def test_view_hides_the_deck_order():
     assert view["deck_size"] == len(game.deck)
     assert view["your_decision"]["kind"] == "draw"
     assert game.view(None).to_json()["your_decision"] is None
+
+
+def test_a_scenario_sets_the_first_deck_and_the_maps_and_replays() -> None:
+    empty = "\n".join(["." * 11] * 11)
+    game = herotable.new_game("cartographers", seed=3, deck=["lagoon", "pasture"],
+                              maps=[empty], cards=list(FIRST_GAME))
+    assert game.view(0).current == "lagoon" and game.view(0).sheets[0].filled == 0
+    game.apply(0, game.legal_actions(0)[0])
+    assert game.view(0).current == "pasture"
+    assert type(game).replay(game.log).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"deck": ["no_such_card"]}, "scenario deck names 'no_such_card'"),
+    ({"maps": ["...", "..."]}, "2 scenario maps given for 1 players"),
+    ({"maps": ["x"]}, "scenario map 1"),
+])
+def test_a_broken_scenario_is_refused(options: dict[str, object], message: str) -> None:
+    with pytest.raises(herotable.HerotableError, match=message):
+        herotable.new_game("cartographers", **options)

@@ -359,11 +359,8 @@ def test_base_solo_game_confirmed_at_once_reaches_the_end() -> None:
 
 
 def test_ruins_decision_is_explained_and_enforced() -> None:
-    game = CartographersGame(GameConfig.preset("base"), seed=SEED)
-    game.deck = ["temple_ruins", "fishing_village", *game.deck]
-    game.pending = {}
-    game.stage = "reveal"
-    game._advance()
+    game = CartographersGame(GameConfig.preset(
+        "base", deck=("temple_ruins", "fishing_village", "homestead")), seed=SEED)
     assert game.decision(0).ruins
     editor = Editor.start(game, 0)
     assert editor.problem() is None  # the editor starts on a placement over ruins

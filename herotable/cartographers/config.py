@@ -23,6 +23,7 @@ from herotable.cartographers.cards import (
     heroes_set,
     map_sides,
 )
+from herotable.cartographers.sheet import MapSheet
 from herotable.core.errors import HerotableError
 
 MAX_PLAYERS = 100
@@ -46,6 +47,12 @@ class GameConfig:
     ``hero_turns``: a hero's attack pattern may be turned in quarter turns, as the licensed
     official app allows; off, it is drawn as printed on the card (the rulebooks grant turning
     to explore shapes only), so only ``r0`` is legal.
+
+    ``deck`` and ``maps`` set up a scenario (a rulebook example, a puzzle, a test): ``deck``
+    is the first season's deck exactly, top first and not shuffled (any cards of the game,
+    even one twice, as a puzzle may); the hero and ambush decks lose the cards it names, and
+    later seasons shuffle as usual. ``maps`` are the starting maps in the map notation, one
+    per player, instead of the printed side.
     """
 
     players: int = 1
@@ -60,6 +67,8 @@ class GameConfig:
     ambushes: tuple[str, ...] = ()
     ambush_boxes: tuple[str, ...] = ("heroes",)
     remote_ambush: bool = False
+    deck: tuple[str, ...] = ()
+    maps: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not 1 <= self.players <= MAX_PLAYERS:
@@ -74,6 +83,22 @@ class GameConfig:
         self._check_box("explore", self.explore, "explore set")
         self._check_scoring()
         self._check_ambushes()
+        self._check_scenario()
+
+    def _check_scenario(self) -> None:
+        cards = self.card_set()
+        known = {*cards.explore, *cards.ruins, *cards.heroes, *cards.ambushes}
+        unknown = [c for c in self.deck if c not in known]
+        if unknown:
+            raise ConfigError(f"the scenario deck names {unknown[0]!r}, which is not a card "
+                              "of this game")
+        if self.maps and len(self.maps) != self.players:
+            raise ConfigError(f"{len(self.maps)} scenario maps given for {self.players} players")
+        for index, text in enumerate(self.maps):
+            try:
+                MapSheet.from_text(text)
+            except HerotableError as exc:
+                raise ConfigError(f"scenario map {index + 1}: {exc}") from exc
 
     def _check_box(self, name: str, value: str, what: str) -> None:
         if value not in DECK_BOXES:
@@ -211,6 +236,8 @@ class GameConfig:
             "ambushes": list(self.ambushes),
             "ambush_boxes": list(self.ambush_boxes),
             "remote_ambush": self.remote_ambush,
+            "deck": list(self.deck),
+            "maps": list(self.maps),
         }
 
     @classmethod
@@ -251,6 +278,8 @@ class GameConfig:
                 ambushes=strings("ambushes"),
                 ambush_boxes=strings("ambush_boxes") or cls.ambush_boxes,
                 remote_ambush=bool(data.get("remote_ambush", False)),
+                deck=strings("deck"),
+                maps=strings("maps"),
             )
         except (TypeError, ValueError) as exc:
             raise ConfigError(f"malformed game config: {exc}") from exc

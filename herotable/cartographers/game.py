@@ -86,7 +86,10 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         self.log = ActionLog(self.name, self.config.to_json(), seed)
         self.events: list[dict[str, Any]] = []
         side = map_sides()[self.config.side]
-        self.sheets = [side.new_sheet() for _ in range(self.config.players)]
+        if self.config.maps:
+            self.sheets = [MapSheet.from_text(text) for text in self.config.maps]
+        else:
+            self.sheets = [side.new_sheet() for _ in range(self.config.players)]
         self.scoring = self.config.scoring or self._deal_scoring()
         self.season_index = 0
         self.ambush_deck = list(self.config.ambushes) or self._deal_ambushes()
@@ -94,7 +97,13 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         self.hero_deck = list(self.cards.heroes)
         self.rng.shuffle(self.hero_deck)
         self.deck: list[str] = [*self.cards.explore, *self.cards.ruins]
-        self._add_season_cards()
+        if self.config.deck:  # a scenario: this season's cards exactly, in this order
+            scenario = set(self.config.deck)
+            self.ambush_deck = [a for a in self.ambush_deck if a not in scenario]
+            self.hero_deck = [h for h in self.hero_deck if h not in scenario]
+            self.deck = list(self.config.deck)
+        else:
+            self._add_season_cards()
         self.revealed: list[str] = []  # this season's cards, in reveal order
         self.current: str | None = None
         self.ruins_pending = False  # a ruins card waits for the next explore card

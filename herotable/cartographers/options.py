@@ -22,6 +22,8 @@ OPTIONS = (
     Option("ambushes", "list", None, "four ambush cards from any box"),
     Option("remote_ambush", "bool", None,
            "monsters place themselves on every map by the solo rule (remote play)"),
+    Option("deck", "list", None, "a scenario: the first season's cards, top first, unshuffled"),
+    Option("maps", "list", None, "a scenario: each player's starting map in the map notation"),
 )
 
 # Option names that differ from the config's field names.
