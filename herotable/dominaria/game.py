@@ -41,7 +41,7 @@ from herotable.dominaria.rules import (
     score,
 )
 from herotable.dominaria.state import Choice, PlayerState
-from herotable.dominaria.view import DominariaView, SeatView
+from herotable.dominaria.view import DominariaView, SeatView, board_json
 
 MANA_PER_COLOUR = MANA_SUPPLY // len(COLOURS)
 SETUP_QUESTS_DEALT, SETUP_QUESTS_KEPT = 4, 2
@@ -686,16 +686,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             "config": self.config.to_json(),
             "seed": self.seed,
             "rng": self.rng.state,
-            "stage": self.stage,
-            "round": self.round,
-            "current": self.current,
-            "first": self.first,
-            "revealed": self.revealed,
-            "map_mana": dict(self.map_mana),
-            "cabal_tokens": dict(self.cabal_tokens),
-            "artifact_tokens": dict(self.artifact_tokens),
-            "supply": dict(self.supply),
-            "claims": {q: list(c) for q, c in self.claims.items()},
+            **board_json(self),
             "players": [p.to_json() for p in self.players],
             "deck": list(self.deck),
             "discard": list(self.discard),

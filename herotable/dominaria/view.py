@@ -15,8 +15,20 @@ from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.state import PlayerState
 
-# A PlayerState's fields that only its owner may see.
-SECRET_FIELDS = ("hand", "choice", "owed")
+# The public board: the game and its views hold these under the same names.
+BOARD_FIELDS = ("stage", "round", "current", "first", "revealed", "map_mana", "cabal_tokens",
+                "artifact_tokens", "supply", "claims")
+
+
+def board_json(source: object) -> dict[str, Any]:
+    """The public board as JSON, read alike from a game (for its save) or a view."""
+    data: dict[str, Any] = {}
+    for name in BOARD_FIELDS:
+        value = getattr(source, name)
+        if isinstance(value, dict):
+            value = {k: list(v) if isinstance(v, list | tuple) else v for k, v in value.items()}
+        data[name] = value
+    return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,17 +98,8 @@ class DominariaView:
             "game": self.game,
             "you": self.you,
             "config": self.public_config(),
-            "stage": self.stage,
-            "round": self.round,
+            **board_json(self),
             "rounds": self.rounds,
-            "current": self.current,
-            "first": self.first,
-            "revealed": self.revealed,
-            "map_mana": dict(self.map_mana),
-            "cabal_tokens": dict(self.cabal_tokens),
-            "artifact_tokens": dict(self.artifact_tokens),
-            "supply": dict(self.supply),
-            "claims": {q: list(c) for q, c in self.claims.items()},
             "deck_sizes": dict(self.deck_sizes),
             "waiting_for": list(self.waiting_for),
             "players": [seat.to_json() for seat in self.players],
