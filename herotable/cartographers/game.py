@@ -538,6 +538,40 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         self.stage = "over"
         self._event("game_over", early=True)
 
+    # ------------------------------------------------------------------ integers and observations
+
+    # The encoding module builds its table (every placement of every box) when first
+    # imported, so it is imported here, on first use, and plain play never pays for it.
+
+    @classmethod
+    def num_distinct_actions(cls) -> int:
+        """The same for every config: see :mod:`herotable.cartographers.encoding`."""
+        from herotable.cartographers import encoding
+
+        return encoding.NUM_DISTINCT_ACTIONS
+
+    def encode_action(self, action: CartographersAction) -> int:
+        from herotable.cartographers import encoding
+
+        return encoding.encode(action)
+
+    def decode_action(self, index: int) -> CartographersAction:
+        from herotable.cartographers import encoding
+
+        return encoding.decode(index)
+
+    def legal_action_indices(self, player: int) -> list[int]:
+        from herotable.cartographers import encoding
+
+        return encoding.legal_indices(self.legal_moves(player))
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Planes and features of ``player``'s view (``encoding.PLANE_NAMES`` and
+        ``encoding.FEATURE_NAMES``)."""
+        from herotable.cartographers import encoding
+
+        return encoding.observation(self.view(player))
+
     # ------------------------------------------------------------------ views and JSON
 
     def view(self, player: int | None = None) -> CartographersView:
