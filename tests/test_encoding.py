@@ -89,6 +89,7 @@ def test_cartographers_space_is_the_same_for_every_config() -> None:
     assert carto.encode(Draw("monster", bit(0, 0))) == 4 * 7572 + carto.MASKS.index(bit(0, 0))
     assert carto.encode(PlaceHero(1, 2, 3)) == carto.HERO_BASE + (SIZE + 2) * 4 + 3
     assert carto.encode(Destroy(10, 10)) == carto.NUM_DISTINCT_ACTIONS - 1
+    assert (carto.NUM_PLANES, carto.NUM_FEATURES) == (24, 222)
 
 
 def test_cartographers_every_index_decodes_and_encodes_back() -> None:
@@ -273,6 +274,9 @@ def test_dominaria_space_is_fixed_by_the_pack_not_the_setup() -> None:
         range(space.num_distinct_actions)) * len(games)
     assert space.blocks[0] == ("keep <card>", 0, quests + artifacts)
     assert space.blocks[-1] == ("end", space.num_distinct_actions - 1, 1)
+    # The shipped pack's figures, as docs/encoding.md gives them.
+    assert (space.num_distinct_actions, space.num_features) == (1390, 928)
+    assert dict((label, first) for label, first, _ in space.blocks)["leyline"] == 1241
 
 
 def test_dominaria_spellings_and_payments_share_an_index() -> None:

@@ -6,7 +6,7 @@ everywhere. It is built once from every box's cards (docs/encoding.md gives the 
 
 * ``MASKS``: the sorted tuple of every distinct cell set a shape may cover — each placement of
   every explore shape and every ambush shape of every box, turned and mirrored — plus every
-  single cell (the fallback and the hero/destroy cells);
+  single cell (the one-cell fallback of a draw or a monster);
 * ``Draw(terrain, cells)``: ``DRAW_BASE + terrain * len(MASKS) + mask`` (terrain: its position
   in :data:`TERRAIN_WORDS`);
 * ``DrawMonster(cells)``: ``MONSTER_BASE + mask``;
@@ -216,8 +216,9 @@ def observation(view: CartographersView) -> dict[str, Any]:
     own = view.sheets[you]
     decision = view.decision
     target = view.sheets[decision.sheet] if decision is not None else own
-    planes = _sheet_planes(own)
-    planes += planes if target is own else _sheet_planes(target)
+    # Built twice even when both are the own map: shared rows would let a caller who edits
+    # one plane change another.
+    planes = _sheet_planes(own) + _sheet_planes(target)
 
     features = [0.0] * NUM_FEATURES
     features[min(view.season_index, SEASONS - 1)] = 1.0

@@ -1,7 +1,7 @@
 """Heroes of Dominaria actions as integers, and a seat's view as a fixed-length observation.
 
 The data pack fixes the locations, links, quests, artifacts and public quests, so it fixes
-the action space: one :class:`PackEncoding` per pack (built once, ~1 ms) lists every verb with
+the action space: one :class:`PackEncoding` per pack (built once, ~3 ms) lists every verb with
 every argument the pack allows, in :data:`herotable.dominaria.actions.VERBS` order, each block
 sorted by id (docs/encoding.md gives the layout):
 
@@ -165,7 +165,6 @@ class PackEncoding:
             self.offset[name] = len(names)
             names += [f"{name}:{key}" if key else name for key in keys]
         self.feature_names: tuple[str, ...] = tuple(names)
-        self.seat_size = self.offset["seat1/present"] - self.offset["seat0/present"]
         self._at = {name: {key: i for i, key in enumerate(keys)} for name, keys in blocks}
 
     @property
