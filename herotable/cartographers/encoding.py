@@ -38,6 +38,7 @@ from herotable.cartographers.grid import CELL_COUNT, FULL, SIZE, indices
 from herotable.cartographers.sheet import COIN_TRACK, MapSheet
 from herotable.cartographers.view import CartographersView, LegalMoves
 from herotable.core.errors import NotationError
+from herotable.core.game import is_int
 
 TURNS = 4  # a hero's attack pattern turns 0-3 quarter turns clockwise
 
@@ -63,13 +64,9 @@ DESTROY_BASE = HERO_BASE + CELL_COUNT * TURNS
 NUM_DISTINCT_ACTIONS = DESTROY_BASE + CELL_COUNT
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _mask_index(cells: Any, what: str) -> int:
     # Any: a hand-built action may hold anything; it is checked here, not trusted.
-    index = MASK_INDEX.get(cells) if _is_int(cells) else None
+    index = MASK_INDEX.get(cells) if is_int(cells) else None
     if index is None:
         raise NotationError(f"{what}: those cells are no shape placement or cell of any box, "
                             "so they have no action index")
@@ -77,7 +74,7 @@ def _mask_index(cells: Any, what: str) -> int:
 
 
 def _cell(row: Any, col: Any, what: str) -> int:
-    if not (_is_int(row) and _is_int(col) and 0 <= row < SIZE and 0 <= col < SIZE):
+    if not (is_int(row) and is_int(col) and 0 <= row < SIZE and 0 <= col < SIZE):
         raise NotationError(f"{what}: the cell ({row!r}, {col!r}) is off the map")
     return int(row * SIZE + col)
 
@@ -95,7 +92,7 @@ def encode(action: CartographersAction) -> int:
         return MONSTER_BASE + _mask_index(action.cells, "monster")
     if isinstance(action, PlaceHero):
         turns = action.quarter_turns
-        if not _is_int(turns) or not 0 <= turns < TURNS:
+        if not is_int(turns) or not 0 <= turns < TURNS:
             raise NotationError(f"hero: {turns!r} is not 0-3 quarter turns")
         return HERO_BASE + _cell(action.row, action.col, "hero") * TURNS + turns
     if isinstance(action, Destroy):
@@ -106,7 +103,7 @@ def encode(action: CartographersAction) -> int:
 def decode(index: int) -> CartographersAction:
     """The action at ``index``; an index out of ``range(NUM_DISTINCT_ACTIONS)`` (or no int)
     raises :class:`NotationError`."""
-    if not _is_int(index) or not 0 <= index < NUM_DISTINCT_ACTIONS:
+    if not is_int(index) or not 0 <= index < NUM_DISTINCT_ACTIONS:
         raise NotationError(f"action index {index!r} is not 0-{NUM_DISTINCT_ACTIONS - 1}")
     if index < MONSTER_BASE:
         terrain, mask = divmod(index - DRAW_BASE, len(MASKS))

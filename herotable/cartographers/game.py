@@ -57,7 +57,7 @@ from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.solo import solo_ambush_mask, title_for
 from herotable.cartographers.view import CartographersView, LegalMoves
 from herotable.core.errors import IllegalAction, SaveFileError
-from herotable.core.game import ActionLog, Game, Standing, rank_standings
+from herotable.core.game import ActionLog, Game, Standing, is_int, rank_standings
 from herotable.core.rng import SeededRng
 
 STAGES = ("reveal", "resolve", "effects", "over")
@@ -283,13 +283,13 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
     def _check_on_map(action: object) -> None:
         """Refuse cells off the 11 x 11 map (only possible for actions built in code)."""
         if isinstance(action, Draw | DrawMonster):
-            if not _is_int(action.cells) or action.cells <= 0 or action.cells > FULL:
+            if not is_int(action.cells) or action.cells <= 0 or action.cells > FULL:
                 raise IllegalAction("the cells must all lie on the map", rule="off_map")
         elif isinstance(action, PlaceHero | Destroy):
-            if not (_is_int(action.row) and _is_int(action.col)
+            if not (is_int(action.row) and is_int(action.col)
                     and 0 <= action.row < SIZE and 0 <= action.col < SIZE):
                 raise IllegalAction("that cell is off the map", rule="off_map")
-            if isinstance(action, PlaceHero) and (not _is_int(action.quarter_turns)
+            if isinstance(action, PlaceHero) and (not is_int(action.quarter_turns)
                                                   or action.quarter_turns not in range(4)):
                 raise IllegalAction("a hero turns 0 to 3 quarter turns", rule="rotation")
         if isinstance(action, Draw) and not isinstance(action.terrain, str):
@@ -726,13 +726,9 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
             raise SaveFileError(f"{where} allows no cell to destroy")
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _integer(data: dict[str, Any], key: str) -> int:
     value = data[key]
-    if not _is_int(value):
+    if not is_int(value):
         raise SaveFileError(f"the saved state's {key!r} is not a whole number")
     return int(value)
 

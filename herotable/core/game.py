@@ -21,6 +21,12 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 from herotable.core.errors import HerotableError, IllegalAction, NotationError, SaveFileError
 
 
+def is_int(value: object) -> bool:
+    """A whole number, and not a bool (which Python counts as one): hand-built actions and
+    indices are checked with it before they are used as numbers."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class ActionBase:
     """What every action value object shares: its ``str`` is its notation, and its ``repr``
     shows that notation so a log or a failing test reads like the game."""

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from herotable.core.errors import NotationError
+from herotable.core.game import is_int
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.pack import COLOURS, Pack
 from herotable.dominaria.view import DominariaView
@@ -37,10 +38,6 @@ DECKS = ("dominaria", "quests", "artifacts")
 LOCATION_VERBS = ("place", "collect", "recruit", "discover", "confront", "manalith")
 
 ActionKey = tuple[str, tuple[str, ...]]
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class PackEncoding:
@@ -111,7 +108,7 @@ class PackEncoding:
         return index
 
     def decode(self, index: int) -> DominariaAction:
-        if not _is_int(index) or not 0 <= index < len(self.actions):
+        if not is_int(index) or not 0 <= index < len(self.actions):
             raise NotationError(f"action index {index!r} is not 0-{len(self.actions) - 1}")
         return self.actions[index]
 
