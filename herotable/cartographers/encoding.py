@@ -64,8 +64,8 @@ DESTROY_BASE = HERO_BASE + CELL_COUNT * TURNS
 NUM_DISTINCT_ACTIONS = DESTROY_BASE + CELL_COUNT
 
 
-def _mask_index(cells: Any, what: str) -> int:
-    # Any: a hand-built action may hold anything; it is checked here, not trusted.
+def _mask_index(cells: object, what: str) -> int:
+    # object: a hand-built action may hold anything; it is checked here, not trusted.
     index = MASK_INDEX.get(cells) if is_int(cells) else None
     if index is None:
         raise NotationError(f"{what}: those cells are no shape placement or cell of any box, "
@@ -73,10 +73,10 @@ def _mask_index(cells: Any, what: str) -> int:
     return index
 
 
-def _cell(row: Any, col: Any, what: str) -> int:
+def _cell(row: object, col: object, what: str) -> int:
     if not (is_int(row) and is_int(col) and 0 <= row < SIZE and 0 <= col < SIZE):
         raise NotationError(f"{what}: the cell ({row!r}, {col!r}) is off the map")
-    return int(row * SIZE + col)
+    return row * SIZE + col
 
 
 def encode(action: CartographersAction) -> int:
@@ -208,7 +208,7 @@ def observation(view: CartographersView) -> dict[str, Any]:
     :data:`PLANE_NAMES` order) and ``features`` (:data:`NUM_FEATURES` floats, in
     :data:`FEATURE_NAMES` order) of a seat's view."""
     you = view.you
-    if not isinstance(you, int) or isinstance(you, bool) or not 0 <= you < len(view.sheets):
+    if not is_int(you) or not 0 <= you < len(view.sheets):
         raise NotationError(f"there is no seat {you!r} to observe")
     own = view.sheets[you]
     decision = view.decision

@@ -16,12 +16,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeGuard, TypeVar
 
 from herotable.core.errors import HerotableError, IllegalAction, NotationError, SaveFileError
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A whole number, and not a bool (which Python counts as one): hand-built actions and
     indices are checked with it before they are used as numbers."""
     return isinstance(value, int) and not isinstance(value, bool)

@@ -174,7 +174,7 @@ class PackEncoding:
         ``seat1`` the next in turn order, and so on; absent seats are all zero."""
         you = view.you
         seats = len(view.players)
-        if not isinstance(you, int) or isinstance(you, bool) or not 0 <= you < seats:
+        if not is_int(you) or not 0 <= you < seats:
             raise NotationError(f"there is no seat {you!r} to observe")
         out = [0.0] * len(self.feature_names)
         off, at = self.offset, self._at
