@@ -57,7 +57,7 @@ from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.solo import solo_ambush_mask, title_for
 from herotable.cartographers.view import CartographersView, LegalMoves
 from herotable.core.errors import IllegalAction, SaveFileError
-from herotable.core.game import ActionLog, Game, Standing, rank_standings
+from herotable.core.game import ActionLog, Game, Standing, is_int, rank_standings
 from herotable.core.rng import SeededRng
 
 STAGES = ("reveal", "resolve", "effects", "over")
@@ -292,13 +292,13 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
     def _check_on_map(action: object) -> None:
         """Refuse cells off the 11 x 11 map (only possible for actions built in code)."""
         if isinstance(action, Draw | DrawMonster):
-            if not _is_int(action.cells) or action.cells <= 0 or action.cells > FULL:
+            if not is_int(action.cells) or action.cells <= 0 or action.cells > FULL:
                 raise IllegalAction("the cells must all lie on the map", rule="off_map")
         elif isinstance(action, PlaceHero | Destroy):
-            if not (_is_int(action.row) and _is_int(action.col)
+            if not (is_int(action.row) and is_int(action.col)
                     and 0 <= action.row < SIZE and 0 <= action.col < SIZE):
                 raise IllegalAction("that cell is off the map", rule="off_map")
-            if isinstance(action, PlaceHero) and (not _is_int(action.quarter_turns)
+            if isinstance(action, PlaceHero) and (not is_int(action.quarter_turns)
                                                   or action.quarter_turns not in range(4)):
                 raise IllegalAction("a hero turns 0 to 3 quarter turns", rule="rotation")
         if isinstance(action, Draw) and not isinstance(action.terrain, str):
@@ -547,6 +547,40 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         self.stage = "over"
         self._event("game_over", early=True)
 
+    # ------------------------------------------------------------------ integers and observations
+
+    # The encoding module builds its table (every placement of every box) when first
+    # imported, so it is imported here, on first use, and plain play never pays for it.
+
+    @classmethod
+    def num_distinct_actions(cls) -> int:
+        """The same for every config: see :mod:`herotable.cartographers.encoding`."""
+        from herotable.cartographers import encoding
+
+        return encoding.NUM_DISTINCT_ACTIONS
+
+    def encode_action(self, action: CartographersAction) -> int:
+        from herotable.cartographers import encoding
+
+        return encoding.encode(action)
+
+    def decode_action(self, index: int) -> CartographersAction:
+        from herotable.cartographers import encoding
+
+        return encoding.decode(index)
+
+    def legal_action_indices(self, player: int) -> list[int]:
+        from herotable.cartographers import encoding
+
+        return encoding.legal_indices(self.legal_moves(player))
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Planes and features of ``player``'s view (``encoding.PLANE_NAMES`` and
+        ``encoding.FEATURE_NAMES``)."""
+        from herotable.cartographers import encoding
+
+        return encoding.observation(self.view(player))
+
     # ------------------------------------------------------------------ views and JSON
 
     def view(self, player: int | None = None) -> CartographersView:
@@ -701,13 +735,9 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
             raise SaveFileError(f"{where} allows no cell to destroy")
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _integer(data: dict[str, Any], key: str) -> int:
     value = data[key]
-    if not _is_int(value):
+    if not is_int(value):
         raise SaveFileError(f"the saved state's {key!r} is not a whole number")
     return int(value)
 

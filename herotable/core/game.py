@@ -16,9 +16,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeGuard, TypeVar
 
 from herotable.core.errors import HerotableError, IllegalAction, NotationError, SaveFileError
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """A whole number, and not a bool (which Python counts as one): hand-built actions and
+    indices are checked with it before they are used as numbers."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class ActionBase:
@@ -254,6 +260,32 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
 
     def _event(self, kind: str, **data: Any) -> None:
         self.events.append({"type": kind, **data})
+
+    # ------------------------------------------------------------------ integers and observations
+
+    # A fixed integer action space and fixed-shape observations, for learning environments
+    # (docs/encoding.md gives each game's layout).
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """How many action indices there are: the same in every state of this set-up."""
+
+    @abstractmethod
+    def encode_action(self, action: ActionT) -> int:
+        """The action's index in ``range(num_distinct_actions())``; an action the space
+        does not hold raises :class:`NotationError`. Legality is not checked."""
+
+    @abstractmethod
+    def decode_action(self, index: int) -> ActionT:
+        """The action at ``index``; an index out of range raises :class:`NotationError`."""
+
+    @abstractmethod
+    def legal_action_indices(self, player: int) -> list[int]:
+        """The sorted indices of ``player``'s legal actions (empty when it owes nothing)."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """``player``'s view as fixed-shape lists of numbers, built from :meth:`view` only."""
 
     # ------------------------------------------------------------------ views and JSON
 

@@ -18,6 +18,7 @@ from herotable.core.game import ActionLog, Game, Standing, rank_standings
 from herotable.core.rng import SeededRng
 from herotable.dominaria.actions import DominariaAction, parse_action
 from herotable.dominaria.config import DominariaConfig
+from herotable.dominaria.encoding import PackEncoding, encoding_for
 from herotable.dominaria.pack import (
     ARTIFACT_TOKENS,
     CABAL_TOKENS,
@@ -157,7 +158,10 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         if self.stage == "quests":
             assert state.choice is not None
             cards = state.choice.cards
-            return [act("keep", (a, b)) for i, a in enumerate(cards) for b in cards[i + 1:]]
+            # A kept pair is unordered: spelled with its ids sorted, as the action encoding
+            # lists it (the hand keeps the dealt order whatever the spelling).
+            return [act("keep", (a, b) if a <= b else (b, a))
+                    for i, a in enumerate(cards) for b in cards[i + 1:]]
         if self.stage == "heroes":
             return [act("place", (loc,)) for loc in self.pack.start_locations]
         if state.choice is not None:
@@ -270,7 +274,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             self.artifact_deck += rest
             self._event("artifact", player=player, artifact=action.args[0])
         else:
-            state.hand += action.args
+            state.hand += [c for c in choice.cards if c in action.args]  # in dealt order
             self.quest_deck += rest
             self._event("quest", player=player, count=len(action.args))
         if choice.kind == "setup":
@@ -615,6 +619,33 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             cards = [deck.pop(0) for _ in range(min(2, len(deck)))]
             if cards:  # an empty deck gives nothing
                 state.choice = Choice(kind, cards)
+
+    # ------------------------------------------------------------------ integers and observations
+
+    @property
+    def encoding(self) -> PackEncoding:
+        """The pack's action space and observation layout (built once per pack)."""
+        return encoding_for(self.pack)
+
+    def num_distinct_actions(self) -> int:
+        """Fixed by the data pack, whatever the player count or the state."""
+        return self.encoding.num_distinct_actions
+
+    def encode_action(self, action: DominariaAction) -> int:
+        """An action with a payment encodes as the same action without it."""
+        return self.encoding.encode(action)
+
+    def decode_action(self, index: int) -> DominariaAction:
+        """The action without a payment: the engine pays by its rule when it is applied."""
+        return self.encoding.decode(index)
+
+    def legal_action_indices(self, player: int) -> list[int]:
+        encode = self.encoding.encode
+        return sorted(encode(a) for a in self.legal_actions(player))
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """``features`` of ``player``'s view and their ``names`` (``self.encoding``)."""
+        return self.encoding.observation(self.view(player))
 
     # ------------------------------------------------------------------ views and JSON
 
