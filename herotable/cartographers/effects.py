@@ -46,12 +46,10 @@ def settle(sheet: MapSheet) -> list[Change]:
 def draw_shape(sheet: MapSheet, cells: int, terrain: str, coin: bool) -> list[Change]:
     """An explore shape (or a fallback cell) drawn; ``coin`` if it was the coin shape."""
     sheet.draw(cells, terrain)
-    changes: list[Change] = []
-    if coin:
-        gained = sheet.gain_coins(1)
-        if gained:
-            changes.append(("coins", gained, "coin shape"))
-    return changes + settle(sheet)
+    gained = sheet.gain_coins(1) if coin else 0
+    if gained:
+        return [("coins", gained, "coin shape"), *settle(sheet)]
+    return settle(sheet)
 
 
 def place_hero(sheet: MapSheet, hero: HeroCard, row: int, col: int,

@@ -174,6 +174,9 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
     def pending_players(self) -> list[int]:
         return sorted(self.pending)
 
+    def owes(self, player: int) -> bool:
+        return player in self.pending  # cheaper than the sorted list, on every apply
+
     def decision(self, player: int) -> Decision | None:
         return self.pending.get(player)
 

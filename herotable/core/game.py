@@ -194,6 +194,10 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
     def pending_players(self) -> list[int]:
         """The players who owe a decision now (several at once in a simultaneous game)."""
 
+    def owes(self, player: int) -> bool:
+        """Whether ``player`` owes a decision now."""
+        return player in self.pending_players()
+
     @abstractmethod
     def standings(self) -> list[Standing]:
         """Best first, with shared ranks for ties the rules cannot break."""
@@ -239,7 +243,7 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
         if not isinstance(player, int) or not 0 <= player < self.num_players:
             raise IllegalAction(f"there is no player {player!r} in this game",
                                 rule="no_such_player")
-        if player not in self.pending_players():
+        if not self.owes(player):
             raise IllegalAction(self._not_your_turn(player), rule="not_your_turn")
         start = len(self.events)
         self._resolve(player, action)
