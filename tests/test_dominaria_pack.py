@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import math
 import shutil
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +23,7 @@ from herotable.dominaria.pack import (
     Requirement,
     load_pack,
 )
+from herotable.simulate import SimulationSpec, simulate
 from tests.dominaria_helpers import DATA, edited_data
 
 
@@ -422,3 +426,26 @@ def test_a_missing_file_or_directory_is_named(tmp_path):
 
 def test_the_packaged_files_are_the_six_the_loader_reads():
     assert sorted(p.name for p in DATA.glob("*.toml")) == sorted(FILES)
+
+
+# --- the balance tool -----------------------------------------------------------------------
+
+
+def test_the_balance_tool_deals_and_seeds_as_simulate_does(monkeypatch):
+    """tools/dominaria_balance.py is not part of the package, so nothing else imports it: its
+    import of the simulator broke unnoticed once. Its figures are only comparable with
+    `herotable simulate` if it plays the very same games, so compare the VP it sums."""
+    path = Path(__file__).resolve().parent.parent / "tools" / "dominaria_balance.py"
+    spec = importlib.util.spec_from_file_location("dominaria_balance", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    # Registered first: @dataclass looks its module up in sys.modules.
+    monkeypatch.setitem(sys.modules, "dominaria_balance", tool)
+    spec.loader.exec_module(tool)
+    tally = tool.measure(players=2, games=2, seed=5, bot="greedy", data=None)
+    rows = simulate(SimulationSpec("dominaria", ["greedy", "greedy"], games=2, seed=5,
+                                   rotate=True))
+    assert tally.games == 2
+    assert sum(tally.vp.values()) == sum(seat.score for row in rows for seat in row.seats)
+    report = tool.report([tally])
+    assert "| total | " in report and "masters_of_mana" in report
