@@ -214,6 +214,15 @@ def test_artifacts_mix_every_ability_kind(pack):
     assert discounts == set(PLANESWALKER_ABILITIES)
 
 
+def test_no_quest_or_artifact_repeats_another(pack):
+    """A card that repeats another's condition or ability is either the same card twice or,
+    at a lower value, one never worth picking from the two on offer."""
+    conditions = Counter((q.needs_start, q.start, q.requires) for q in pack.quests.values())
+    assert max(conditions.values()) == 1
+    abilities = Counter(a.ability for a in pack.artifacts.values())
+    assert max(abilities.values()) == 1
+
+
 def test_ids_are_unique_across_quests_public_quests_and_artifacts(pack):
     ids = [*pack.quests, *pack.public_quests, *pack.artifacts]
     assert len(ids) == len(set(ids))
