@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import math
 import shutil
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +23,7 @@ from herotable.dominaria.pack import (
     Requirement,
     load_pack,
 )
+from herotable.simulate import SimulationSpec, simulate
 from tests.dominaria_helpers import DATA, edited_data
 
 
@@ -125,15 +129,19 @@ def test_each_colour_is_on_equally_many_dominaria_cards(pack):
     counts = Counter(c for card in pack.cards for c in card.mana)
     assert set(counts) == set(COLOURS)
     assert len(set(counts.values())) == 1
-    assert all(1 <= len(card.mana) <= 2 for card in pack.cards)
+    # One colour per card: the rulebook's card shows one mana symbol, and two-colour cards
+    # drained the supply (a short mana phase in most 3- and 4-player games, before the
+    # rebalance in docs/dominaria-data.md). The loader still accepts more for a printed pack.
+    assert all(len(card.mana) == 1 for card in pack.cards)
 
 
 def test_tokens_are_spread_over_the_map(pack):
     tokens = Counter(card.token for card in pack.cards)
     assert 10 <= tokens["artifact"] <= 15
-    assert 12 <= tokens["cabal"] <= 20
+    # Every Cabal token in the box has a card: with 15 the Cabal track barely mattered.
+    assert tokens["cabal"] == 20
     per_location = Counter(card.location for card in pack.cards if card.token)
-    assert max(per_location.values()) <= 3
+    assert max(per_location.values()) <= 2
     assert all((card.token is None) == (card.location is None) for card in pack.cards)
 
 
@@ -206,6 +214,15 @@ def test_artifacts_mix_every_ability_kind(pack):
     assert discounts == set(PLANESWALKER_ABILITIES)
 
 
+def test_no_quest_or_artifact_repeats_another(pack):
+    """A card that repeats another's condition or ability is either the same card twice or,
+    at a lower value, one never worth picking from the two on offer."""
+    conditions = Counter((q.needs_start, q.start, q.requires) for q in pack.quests.values())
+    assert max(conditions.values()) == 1
+    abilities = Counter(a.ability for a in pack.artifacts.values())
+    assert max(abilities.values()) == 1
+
+
 def test_ids_are_unique_across_quests_public_quests_and_artifacts(pack):
     ids = [*pack.quests, *pack.public_quests, *pack.artifacts]
     assert len(ids) == len(set(ids))
@@ -236,7 +253,7 @@ def test_the_default_pack_is_cached_and_a_copy_loads_the_same(pack, tmp_path):
 
 
 _CABAL_HUNTER = 'requires = [{ metric = "cabal", at_least = 2 }]'
-_LAST_CARD = '[[card]]\nid = "dom_50"\nmana = ["R", "G"]\nprovenance = "designed"\n'
+_LAST_CARD = '[[card]]\nid = "dom_50"\nmana = ["G"]\nprovenance = "designed"\n'
 BREAKAGES = {
     "bad colour": (
         "map.toml", 'id = "koilos"\nname = "Koilos"\ncolour = "B"',
@@ -372,10 +389,10 @@ BREAKAGES = {
         'id = "silent_colossus_heart"',
         ["artifacts.toml", "'sunken_diadem'", "'provenance'", "'invented'"]),
     "public quest tiles upside down": (
-        "public_quests.toml", 'text = "Defeat 4 Cabal tokens."\nrequires = [{ metric = "cabal", '
-        'at_least = 4 }]\ntiles = [10, 5]',
-        'text = "Defeat 4 Cabal tokens."\nrequires = [{ metric = "cabal", '
-        'at_least = 4 }]\ntiles = [5, 10]',
+        "public_quests.toml", 'text = "Defeat 3 Cabal tokens."\nrequires = [{ metric = "cabal", '
+        'at_least = 3 }]\ntiles = [10, 4]',
+        'text = "Defeat 3 Cabal tokens."\nrequires = [{ metric = "cabal", '
+        'at_least = 3 }]\ntiles = [4, 10]',
         ["public_quests.toml", "'scourge_of_the_cabal'", "'tiles'"]),
 }
 
@@ -422,3 +439,26 @@ def test_a_missing_file_or_directory_is_named(tmp_path):
 
 def test_the_packaged_files_are_the_six_the_loader_reads():
     assert sorted(p.name for p in DATA.glob("*.toml")) == sorted(FILES)
+
+
+# --- the balance tool -----------------------------------------------------------------------
+
+
+def test_the_balance_tool_deals_and_seeds_as_simulate_does(monkeypatch):
+    """tools/dominaria_balance.py is not part of the package, so nothing else imports it: its
+    import of the simulator broke unnoticed once. Its figures are only comparable with
+    `herotable simulate` if it plays the very same games, so compare the VP it sums."""
+    path = Path(__file__).resolve().parent.parent / "tools" / "dominaria_balance.py"
+    spec = importlib.util.spec_from_file_location("dominaria_balance", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    # Registered first: @dataclass looks its module up in sys.modules.
+    monkeypatch.setitem(sys.modules, "dominaria_balance", tool)
+    spec.loader.exec_module(tool)
+    tally = tool.measure(players=2, games=2, seed=5, bot="greedy", data=None)
+    rows = simulate(SimulationSpec("dominaria", ["greedy", "greedy"], games=2, seed=5,
+                                   rotate=True))
+    assert tally.games == 2
+    assert sum(tally.vp.values()) == sum(seat.score for row in rows for seat in row.seats)
+    report = tool.report([tally])
+    assert "| total | " in report and "masters_of_mana" in report

@@ -96,10 +96,16 @@ def test_bad_configs():
 # ---------------------------------------------------------------- the mana phase
 
 
-def test_a_colour_the_supply_cannot_cover_everywhere_is_not_placed_at_all():
-    game = game_in_play(2)
+def test_a_colour_the_supply_cannot_cover_everywhere_is_not_placed_at_all(tmp_path):
+    # The shipped cards show one colour each, but a printed pack may show more (the loader
+    # allows up to five), and the rule is per colour: a short colour is skipped while the
+    # card's other colour is placed. So one card of an edited pack shows white and blue.
+    two_colours = edited_data(tmp_path, "dominaria.toml", 'id = "dom_05"\nmana = ["W"]',
+                              'id = "dom_05"\nmana = ["W", "U"]')
+    game = game_in_play(2, data=str(two_colours))
     player = current(game)
-    card = next(c for c in game.pack.cards if c.mana == ("W", "U"))
+    card = next(c for c in game.pack.cards if c.id == "dom_05")
+    assert card.mana == ("W", "U")
     game.deck.remove(card.id)
     game.deck.insert(0, card.id)
     white = [loc.id for loc in game.pack.locations.values() if loc.colour == "W"]
@@ -455,14 +461,14 @@ def test_the_cabal_track_scores_the_highest_value_covered(tmp_path):
     With the shipped values, rising left to right, that is the last covered space; an owner's
     printed board need not rise."""
     falling = edited_data(tmp_path, "boards.toml",
-                          "spaces = [\n    { vp = 1 },\n    { vp = 2 },\n    { vp = 4, quest",
-                          "spaces = [\n    { vp = 7 },\n    { vp = 2 },\n    { vp = 4, quest")
+                          "spaces = [\n    { vp = 2 },\n    { vp = 4 },\n    { vp = 5, quest",
+                          "spaces = [\n    { vp = 7 },\n    { vp = 2 },\n    { vp = 5, quest")
     game = game_in_play(2, data=str(falling))
     state = game.players[0]
     assert game.scores()[0]["cabal"] == 0
     state.cabal = 1
     assert game.scores()[0]["cabal"] == 7
-    state.cabal = 3  # covered: 7, 2, 4
+    state.cabal = 3  # covered: 7, 2, 5 (the last covered would score 5)
     assert game.scores()[0]["cabal"] == 7
     state.cabal = 8
     assert score(state, game.pack)["cabal"] == 15

@@ -18,10 +18,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from herotable.bots.match import play_match
-from herotable.bots.registry import make_bot
+from herotable.bots.registry import make_bot, seat_seed
 from herotable.dominaria.config import DominariaConfig
-from herotable.dominaria.game import CABAL_TOKENS, DominariaGame
-from herotable.simulate import SimulationSpec, bot_seed
+from herotable.dominaria.game import DominariaGame
+from herotable.dominaria.pack import CABAL_TOKENS
+from herotable.simulate import SimulationSpec
 
 SOURCES = ("heroes", "manaliths", "leylines", "cabal", "artifacts", "accomplished", "public")
 LABELS = {"accomplished": "quest cards and counted artifacts", "public": "public quests"}
@@ -73,7 +74,7 @@ def measure(players: int, games: int, seed: int, bot: str, data: str | None) -> 
     for index in range(games):
         game = DominariaGame(DominariaConfig(players=players, data=data),
                              spec.game_seed(index))
-        bots = [make_bot("dominaria", name, seed=bot_seed(spec.game_seed(index), seat))
+        bots = [make_bot("dominaria", name, seed=seat_seed(spec.game_seed(index), seat))
                 for seat, name in enumerate(spec.seating(index))]
         play_match(game, bots)
         tally.add(game)
