@@ -20,6 +20,30 @@ from herotable.registry import GameInfo, GameOptionError, Option, game_info, gam
 
 __version__ = "0.1.0"
 
+# The games' own types, imported on first use so that ``import herotable`` stays light.
+_LAZY = {
+    "CartographersGame": "herotable.cartographers.game",
+    "GameConfig": "herotable.cartographers.config",
+    "CartographersView": "herotable.cartographers.view",
+    "LegalMoves": "herotable.cartographers.view",
+    "Draw": "herotable.cartographers.actions",
+    "PlaceHero": "herotable.cartographers.actions",
+    "DrawMonster": "herotable.cartographers.actions",
+    "Destroy": "herotable.cartographers.actions",
+    "DominariaGame": "herotable.dominaria.game",
+    "DominariaConfig": "herotable.dominaria.config",
+    "DominariaView": "herotable.dominaria.view",
+    "DominariaAction": "herotable.dominaria.actions",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'herotable' has no attribute {name!r}")
+
 __all__ = [
     "ActionLog",
     "Game",
@@ -36,4 +60,5 @@ __all__ = [
     "game_info",
     "games",
     "new_game",
+    *_LAZY,
 ]

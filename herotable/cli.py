@@ -237,6 +237,20 @@ def _bot_seats(specs: list[str] | None, game: str, players: int, seed: int) -> d
     return bots
 
 
+def _options(specs: list[str] | None) -> dict[str, Any]:
+    """``--option KEY=VALUE`` as a dict; VALUE is JSON (true, 3, ["a", "b"]) or else text."""
+    options: dict[str, Any] = {}
+    for spec in specs or ():
+        key, sep, text = spec.partition("=")
+        if not sep or not key.strip():
+            raise fail(f"--option takes KEY=VALUE, for example side=B, not {spec!r}")
+        try:
+            options[key.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            options[key.strip()] = text
+    return options
+
+
 def _load(path: Path, game: str) -> Any:
     """A saved game of ``game``; a save of another game says which command plays it."""
     from herotable.core.saves import load_game
@@ -328,6 +342,10 @@ def simulate(
     as_csv: Annotated[bool, typer.Option("--csv", help="Write the games as CSV.")] = False,
     out: Annotated[Path | None, typer.Option(
         help="Write the JSON or CSV here and the summary to the screen.")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="KEY=VALUE: a set-up option for every game (side=B, hero_turns=false, "
+        "two_mana=true...); repeatable. VALUE is read as JSON when it can be, else as text.")]
+    = None,
 ) -> None:
     """Play bots against each other many times and summarise, or write every game."""
     import io
@@ -343,7 +361,8 @@ def simulate(
         raise fail("--out needs --json or --csv to say the file's format")
     try:
         spec = SimulationSpec(game, names_option(players), games=games, seed=seed, preset=preset,
-                              seconds=seconds, rotate=rotate, jobs=jobs)
+                              seconds=seconds, rotate=rotate, jobs=jobs,
+                              options=_options(option))
     except HerotableError as exc:
         raise fail(str(exc)) from exc
 
@@ -374,6 +393,7 @@ def simulate(
     console.print(f"{game}" + (f", preset {spec.preset}" if spec.preset else "")
                   + f", {spec.players} seat{'s' if spec.players > 1 else ''}"
                   + f", {spec.games} games, seeds {spec.seed}..{last}, jobs {spec.jobs}"
+                  + "".join(f", {k}={json.dumps(v)}" for k, v in spec.options.items())
                   + (", seats rotated" if rotate else "")
                   + (f", {seconds:g} s per decision" if seconds is not None else ""),
                   highlight=False, soft_wrap=True)

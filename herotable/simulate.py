@@ -27,19 +27,17 @@ from __future__ import annotations
 import csv
 import multiprocessing
 import statistics
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import IO, Any
 
 from herotable.bots.match import play_match
 from herotable.bots.registry import make_bot, seat_seed
-from herotable.cartographers.game import CartographersGame
 from herotable.core.errors import HerotableError
 from herotable.core.game import Game, win_shares
 from herotable.registry import game_info, game_names
 
-DEFAULT_PRESET = "heroes"
 # The per-seat fields that measure time: they differ from run to run and from jobs=1 to jobs=K.
 TIMING_FIELDS = ("seconds_per_decision",)
 
@@ -53,8 +51,10 @@ class SimulationSpec:
     """One run: which game, which bots in which seats, how many games from which seed.
 
     ``bots`` holds one registry name per seat (so ``len(bots)`` is the player count; a single
-    bot is a solo Cartographers game). ``preset`` is a Cartographers preset (default
-    ``heroes``); Dominaria has none and refuses one. ``seconds`` is every bot's budget per
+    bot is a solo game). ``preset`` and ``options`` set the games up with the options
+    ``herotable.new_game`` takes (``preset`` is short for the option of that name; a game
+    that has a preset option gets its default when none is given, a game without one refuses
+    it). ``seconds`` is every bot's budget per
     decision (None: each bot's own default). With ``rotate``, game ``i`` shifts the bot list by
     ``i`` seats so that over ``len(bots)`` games every bot sits in every seat, which cancels
     any advantage of a seat. ``jobs`` is how many processes play games at once.
@@ -70,17 +70,21 @@ class SimulationSpec:
     seconds: float | None = None
     rotate: bool = False
     jobs: int = 1
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        # Accept any sequence of names but store a tuple, so the spec stays hashable.
+        # Accept any sequence of names and any mapping, but store a tuple and a dict of
+        # our own, so a caller's later changes cannot reach a run.
         object.__setattr__(self, "bots", tuple(self.bots))
+        object.__setattr__(self, "options", dict(self.options))
         if self.game not in game_names():
             raise SimulationError(f"unknown game {self.game!r}; known: "
                                   f"{', '.join(game_names())}")
-        if self.game == "cartographers" and self.preset is None:
-            object.__setattr__(self, "preset", DEFAULT_PRESET)
-        if self.game == "dominaria" and self.preset is not None:
-            raise SimulationError("Heroes of Dominaria has no presets; leave the preset out")
+        schema = {option.name: option for option in game_info(self.game).options}
+        if self.preset is None and "preset" in schema:
+            object.__setattr__(self, "preset", schema["preset"].default)
+        if "players" in self.options:
+            raise SimulationError("the seats give the number of players; leave 'players' out")
         if not self.bots:
             raise SimulationError("give at least one bot, one per seat")
         if self.games < 1:
@@ -99,18 +103,18 @@ class SimulationSpec:
 
     @property
     def solo(self) -> bool:
-        return self.game == "cartographers" and self.players == 1
+        return self.players == 1
 
-    def options(self) -> dict[str, Any]:
+    def setup(self) -> dict[str, Any]:
         """The set-up options of every game of the run, as ``herotable.new_game`` takes them."""
-        options: dict[str, Any] = {"players": self.players}
+        setup: dict[str, Any] = {**self.options, "players": self.players}
         if self.preset is not None:
-            options["preset"] = self.preset
-        return options
+            setup["preset"] = self.preset
+        return setup
 
     def config(self) -> Any:
         """The engine config for every game of the run (checked like any set-up)."""
-        return game_info(self.game).config(**self.options())
+        return game_info(self.game).config(**self.setup())
 
     def game_seed(self, index: int) -> int:
         return self.seed + index
@@ -123,7 +127,7 @@ class SimulationSpec:
 
     def new_game(self, index: int) -> Game[Any, Any, Any]:
         """A fresh engine for game ``index``, dealt with its seed."""
-        return game_info(self.game).new_game(self.game_seed(index), **self.options())
+        return game_info(self.game).new_game(self.game_seed(index), **self.setup())
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,8 +202,9 @@ def play_one(spec: SimulationSpec, index: int) -> GameRow:
             for seat, name in enumerate(names)]
     clocks = play_match(game, bots)
     rating = title = None
-    if isinstance(game, CartographersGame) and spec.solo:
-        rating, title = game.solo_rating(), game.solo_title("en")
+    solo = game.solo_result()
+    if solo is not None:
+        rating, title = solo
     # standings() carry each game's tie-break.
     standings = sorted(game.standings(), key=lambda s: s.player)
     wins = win_shares(standings)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import herotable
-from herotable import NotationError
+from herotable import HerotableError, NotationError
 from herotable.cartographers import encoding as carto
 from herotable.cartographers.actions import Destroy, Draw, DrawMonster, PlaceHero
 from herotable.cartographers.game import CartographersGame
@@ -219,9 +219,11 @@ def test_cartographers_observation_ignores_the_hidden_deck_order(
 
 def test_cartographers_observation_of_no_seat_is_refused() -> None:
     game = herotable.new_game("cartographers", seed=1, players=2)
-    for bad in (None, 2, -1):
-        with pytest.raises(NotationError):
-            carto.observation(game.view(bad))
+    with pytest.raises(NotationError):  # a spectator's view belongs to no seat
+        carto.observation(game.view(None))
+    for bad in (None, 2, -1, True, "0"):
+        with pytest.raises(HerotableError):
+            game.observation(bad)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------- Heroes of Dominaria

@@ -141,6 +141,8 @@ def check_pending(game: CartographersGame) -> None:
 
 def is_legal(game: CartographersGame, player: int, action: CartographersAction) -> bool:
     """The rules' answer from the public API alone, to tell junk from a lucky legal guess."""
+    if not 0 <= player < game.num_players:
+        return False
     decision = game.decision(player)
     if decision is None:
         return False

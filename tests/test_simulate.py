@@ -9,6 +9,7 @@ import statistics
 import pytest
 from typer.testing import CliRunner
 
+import herotable
 from herotable.bots import BotError, bot_names, make_bot, registry
 from herotable.bots.match import play_match
 from herotable.bots.random_bot import RandomBot
@@ -156,7 +157,7 @@ def test_percentile_matches_the_inclusive_method():
     ({"game": "cartographers", "bots": ["random"], "preset": "x"}, HerotableError,
      "option 'preset' must be one of"),
     ({"game": "dominaria", "bots": ["random"] * 2, "preset": "base"}, HerotableError,
-     "no presets"),
+     "no option 'preset'"),
 ])
 def test_bad_specs_are_clear_errors(kwargs, error, words):
     with pytest.raises(error, match=words):
@@ -244,6 +245,11 @@ def test_cli_out_file_gets_the_data_and_stdout_the_summary(tmp_path):
      "option 'preset' must be one of"),
     (["chess", "--players", "random"], "unknown game 'chess'"),
     (["cartographers", "--players", "random", "--json", "--csv"], "one of --json and --csv"),
+    (["cartographers", "--players", "random", "--option", "side"], "KEY=VALUE"),
+    (["cartographers", "--players", "random", "--option", "side=Q"], "one of A, B, C, D"),
+    (["cartographers", "--players", "random", "--option", "players=3"], "leave 'players' out"),
+    (["dominaria", "--players", "random,random", "--option", "colour=red"],
+     "no option 'colour'"),
 ])
 def test_cli_user_errors_are_one_line_and_exit_2(args, words):
     result = runner.invoke(app, ["simulate", *args])
@@ -252,3 +258,27 @@ def test_cli_user_errors_are_one_line_and_exit_2(args, words):
     assert len(result.stderr.strip().splitlines()) == 1
     assert result.stdout == ""
     assert "Traceback" not in result.output
+
+
+def test_options_set_up_every_game_of_a_run() -> None:
+    spec = SimulationSpec("cartographers", ["random", "random"], games=2, seed=4,
+                          options={"side": "B", "hero_turns": False})
+    for index in range(2):
+        game = spec.new_game(index)
+        assert game.config.side == "B" and not game.config.hero_turns
+    rows = simulate(spec)
+    by_hand = herotable.new_game("cartographers", seed=4, players=2, side="B", hero_turns=False)
+    play_match(by_hand, [make_bot("cartographers", "random", seed=seat_seed(4, s))
+                         for s in range(2)])
+    assert [s.score for s in rows[0].seats] == [st.total for st in sorted(
+        by_hand.standings(), key=lambda st: st.player)]
+
+
+def test_cli_options_reach_the_games_and_the_summary() -> None:
+    result = CliRunner().invoke(app, ["simulate", "dominaria", "--players", "random,random",
+                                      "--games", "1", "--option", "two_mana=true"])
+    assert result.exit_code == 0, result.output
+    assert "two_mana=true" in result.stdout
+    spec = SimulationSpec("dominaria", ["random", "random"], games=1,
+                          options={"two_mana": True})
+    assert spec.new_game(0).config.two_mana

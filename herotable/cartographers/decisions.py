@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from herotable.cartographers.grid import mask_from_names, mask_names
+from herotable.core.game import field_bool, field_int, field_names, whole_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +44,12 @@ class Decision:
     def from_json(cls, data: dict[str, Any]) -> Decision:
         return cls(
             kind=str(data["kind"]),
-            sheet=int(data["sheet"]),
+            sheet=field_int(data, "sheet"),
             card=str(data["card"]),
-            fallback=bool(data["fallback"]),
-            allowed=mask_from_names(data["allowed"]),
+            fallback=field_bool(data, "fallback"),
+            allowed=mask_from_names(field_names(data, "allowed")),
             reason=str(data["reason"]),
-            ruins=bool(data.get("ruins", False)),
+            ruins=field_bool(data, "ruins", False),
         )
 
 
@@ -78,7 +79,8 @@ class SeasonScore:
     def from_json(cls, data: dict[str, Any]) -> SeasonScore:
         return cls(
             season=str(data["season"]),
-            edicts=tuple((str(a), str(b), int(c)) for a, b, c in data["edicts"]),
-            coins=int(data["coins"]),
-            monsters=int(data["monsters"]),
+            edicts=tuple((str(a), str(b), whole_number(c, "edict's stars"))
+                         for a, b, c in data["edicts"]),
+            coins=field_int(data, "coins"),
+            monsters=field_int(data, "monsters"),
         )

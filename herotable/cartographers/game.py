@@ -14,6 +14,8 @@ ambushes with or without ongoing effects, hero cards or none) and the base game'
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
+from functools import cached_property
 from typing import Any, ClassVar
 
 from herotable.cartographers.actions import (
@@ -57,7 +59,17 @@ from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.solo import solo_ambush_mask, title_for
 from herotable.cartographers.view import CartographersView, LegalMoves
 from herotable.core.errors import IllegalAction, SaveFileError
-from herotable.core.game import ActionLog, Game, Standing, is_int, rank_standings
+from herotable.core.game import (
+    ActionLog,
+    Game,
+    Standing,
+    field_bool,
+    field_int,
+    field_list,
+    field_names,
+    is_int,
+    rank_standings,
+)
 from herotable.core.rng import SeededRng
 
 STAGES = ("reveal", "resolve", "effects", "over")
@@ -174,10 +186,17 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
     def pending_players(self) -> list[int]:
         return sorted(self.pending)
 
+    @cached_property
+    def public_config(self) -> GameConfig:
+        """The config as every seat may see it: a scenario's deck order is the one secret a
+        config can hold, so it is left out."""
+        return replace(self.config, deck=()) if self.config.deck else self.config
+
     def owes(self, player: int) -> bool:
         return player in self.pending  # cheaper than the sorted list, on every apply
 
     def decision(self, player: int) -> Decision | None:
+        self.check_seat(player)
         return self.pending.get(player)
 
     def drawer_of(self, owner: int, card: AmbushCard) -> int:
@@ -200,6 +219,11 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         """Total stars minus the four scoring cards' solo values."""
         return self.totals()[0] - sum(self.cards.scoring[c].solo for c in self.scoring)
 
+    def solo_result(self) -> tuple[int, str | None] | None:
+        if self.num_players != 1 or not self.is_over:
+            return None
+        return self.solo_rating(), self.solo_title("en")
+
     def solo_title(self, language: str = "en") -> str | None:
         """The title the solo rating earns, in ``language``; None when it earns none."""
         title = title_for(self.solo_rating())
@@ -209,6 +233,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
 
     def placement_masks(self, player: int) -> list[int]:
         """Every cell set the player may draw now for their decision (terrain aside)."""
+        self.check_seat(player)
         decision = self.pending.get(player)
         if decision is None:
             return []
@@ -227,6 +252,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         return [m for m in masks if not m & filled]
 
     def terrain_options(self, player: int) -> tuple[str, ...]:
+        self.check_seat(player)
         decision = self.pending.get(player)
         if decision is None or decision.kind != "draw":
             return ()
@@ -241,6 +267,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
 
     def legal_moves(self, player: int) -> LegalMoves | None:
         """The player's legal actions in compact form (None when it owes nothing)."""
+        self.check_seat(player)
         decision = self.pending.get(player)
         if decision is None:
             return None
@@ -452,8 +479,10 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
                     self._after_scoring_effect(self.effect_queue.pop(0))
                 else:
                     self._next_season()
-            else:
+            elif self.deck:
                 self._reveal()
+            else:  # the season's deck ran out (possible in a scenario): the season ends
+                self.stage = "resolve"
 
     def _reveal(self) -> None:
         card_id = self.deck.pop(0)
@@ -573,6 +602,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         return encoding.decode(index)
 
     def legal_action_indices(self, player: int) -> list[int]:
+        self.check_seat(player)
         from herotable.cartographers import encoding
 
         return encoding.legal_indices(self.legal_moves(player))
@@ -588,10 +618,11 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
 
     def view(self, player: int | None = None) -> CartographersView:
         """What ``player`` may see (None: a spectator): every map, never a deck's order."""
+        self.check_seat(player, spectator=True)
         decision = self.pending.get(player) if player is not None else None
         return CartographersView(
             you=player,
-            config=self.config,
+            config=self.public_config,
             scoring=tuple(self.scoring),
             season_index=self.season_index,
             season=self.season,
@@ -653,31 +684,31 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
     def _from_json(cls, data: dict[str, Any]) -> CartographersGame:
         game = cls.__new__(cls)
         game.config = GameConfig.from_json(data["config"])
-        game.seed = _integer(data, "seed")
+        game.seed = field_int(data, "seed")
         game.cards = game.config.card_set()
         game.rng = SeededRng(0)
-        game.rng.state = _integer(data, "rng")
+        game.rng.state = field_int(data, "rng")
         game.log = ActionLog.from_json(data["log"])
         game.events = []
-        game.sheets = [MapSheet.from_json(s) for s in _listed(data, "sheets")]
-        game.scoring = tuple(_names(data, "scoring"))
-        game.season_index = _integer(data, "season_index")
-        game.deck = _names(data, "deck")
-        game.ambush_deck = _names(data, "ambush_deck")
-        game.hero_deck = _names(data, "hero_deck")
-        game.revealed = _names(data, "revealed")
+        game.sheets = [MapSheet.from_json(s) for s in field_list(data, "sheets")]
+        game.scoring = tuple(field_names(data, "scoring"))
+        game.season_index = field_int(data, "season_index")
+        game.deck = field_names(data, "deck")
+        game.ambush_deck = field_names(data, "ambush_deck")
+        game.hero_deck = field_names(data, "hero_deck")
+        game.revealed = field_names(data, "revealed")
         current = data["current"]
         game.current = None if current is None else str(current)
-        game.ruins_pending = bool(data.get("ruins_pending", False))
+        game.ruins_pending = field_bool(data, "ruins_pending", False)
         game.stage = str(data["stage"])
-        game.effect_queue = _names(data, "effect_queue")
-        game.ambushes_in_play = _names(data, "ambushes_in_play")
+        game.effect_queue = field_names(data, "effect_queue")
+        game.ambushes_in_play = field_names(data, "ambushes_in_play")
         pending = data["pending"]
         if not isinstance(pending, dict):
             raise SaveFileError("the saved state's 'pending' is not an object")
         game.pending = {int(p): Decision.from_json(d) for p, d in pending.items()}
         game.scores = [[SeasonScore.from_json(s) for s in seasons]
-                       for seasons in _listed(data, "scores")]
+                       for seasons in field_list(data, "scores")]
         game._check_loaded()
         return game
 
@@ -736,24 +767,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
                                 f"{decision.kind} card of this game")
         if decision.kind == "destroy" and not decision.allowed:
             raise SaveFileError(f"{where} allows no cell to destroy")
-
-
-def _integer(data: dict[str, Any], key: str) -> int:
-    value = data[key]
-    if not is_int(value):
-        raise SaveFileError(f"the saved state's {key!r} is not a whole number")
-    return int(value)
-
-
-def _listed(data: dict[str, Any], key: str) -> list[Any]:
-    value = data[key]
-    if not isinstance(value, list):
-        raise SaveFileError(f"the saved state's {key!r} is not a list")
-    return value
-
-
-def _names(data: dict[str, Any], key: str) -> list[str]:
-    value = _listed(data, key)
-    if not all(isinstance(v, str) for v in value):
-        raise SaveFileError(f"the saved state's {key!r} must list card ids")
-    return list(value)
+        if decision.kind in ("draw", "hero") and decision.sheet != player:
+            raise SaveFileError(f"{where} is a {decision.kind} on another player's map")
+        if decision.kind == "monster" and decision.sheet == player:
+            raise SaveFileError(f"{where} has a player draw a monster on their own map")

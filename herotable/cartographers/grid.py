@@ -110,6 +110,8 @@ def cell_name(row: int, col: int) -> str:
 
 def parse_cell(text: str) -> tuple[int, int]:
     """``"C5"`` -> ``(2, 4)``; raises :class:`NotationError` for anything else."""
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not a cell: use a row letter A-K and a column 1-11")
     token = text.strip().upper()
     if len(token) < 2 or token[0] not in ROW_LETTERS or not token[1:].isdigit():
         raise NotationError(f"{text!r} is not a cell: use a row letter A-K and a column 1-11")

@@ -11,6 +11,7 @@ from typing import Any
 
 from herotable.cartographers.grid import FULL, SIZE, bit, mask_from_names, mask_names
 from herotable.core.errors import NotationError
+from herotable.core.game import field_bool, field_int, field_names
 
 # The terrains an explore card can offer (and a fallback cell may take); with the hero, every
 # terrain a player draws, in the order the layers are stored. The one list of terrains.
@@ -199,17 +200,20 @@ class MapSheet:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MapSheet:
-        sheet = cls.from_text("\n".join(data["grid"]))
-        coins = int(data["coins"])
+        sheet = cls.from_text("\n".join(field_names(data, "grid")))
+        coins = field_int(data, "coins")
         if not 0 <= coins <= COIN_TRACK:
             raise NotationError(f"coins must be 0-{COIN_TRACK}, found {coins}")
         sheet.coins = coins
-        sheet.attack = mask_from_names(data["attack"])
+        sheet.attack = mask_from_names(field_names(data, "attack"))
+        monsters = data["monsters"]
+        if not isinstance(monsters, dict):
+            raise NotationError("a map's monsters are an object: card id -> cells")
         sheet.monster_ids = {
-            str(cid): mask_from_names(names) for cid, names in data["monsters"].items()
+            str(cid): mask_from_names(field_names(monsters, cid)) for cid in monsters
         }
-        sheet.paid_mountains = mask_from_names(data["paid_mountains"])
-        sheet.dragon_paid = bool(data["dragon_paid"])
+        sheet.paid_mountains = mask_from_names(field_names(data, "paid_mountains"))
+        sheet.dragon_paid = field_bool(data, "dragon_paid")
         return sheet
 
     def __eq__(self, other: object) -> bool:

@@ -22,9 +22,17 @@ from herotable.cartographers.actions import (
 )
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.decisions import Decision, SeasonScore
-from herotable.cartographers.grid import SIZE, cell_name, cell_of, indices, mask_from_names
+from herotable.cartographers.grid import (
+    SIZE,
+    bit,
+    cell_name,
+    cell_of,
+    indices,
+    mask_from_names,
+)
 from herotable.cartographers.sheet import MapSheet
-from herotable.core.errors import NotationError
+from herotable.core.errors import HerotableError, NotationError
+from herotable.core.game import is_int, whole_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +71,8 @@ class LegalMoves(Sequence[CartographersAction]):
     def __getitem__(self, index: int | slice) -> CartographersAction | list[CartographersAction]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
+        if not is_int(index):
+            raise NotationError(f"a legal action's index is a whole number, not {index!r}")
         if index < 0:
             index += len(self)
         if not 0 <= index < len(self):
@@ -105,16 +115,23 @@ class LegalMoves(Sequence[CartographersAction]):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LegalMoves:
+        """Read :meth:`to_json` back; a shape that would leave the map, or a turn that is not
+        a quarter turn, is a :class:`NotationError`."""
         masks = []
         for group in data["shapes"]:
-            offsets = [(int(x), int(y)) for x, y in group["cells"]]
+            offsets = [(whole_number(x, "offset"), whole_number(y, "offset"))
+                       for x, y in group["cells"]]
             for name in group["at"]:
-                corner = mask_from_names([name])
-                top, left = cell_of(corner)
-                masks.append(sum(1 << ((top + y) * SIZE + left + x) for x, y in offsets))
-        return cls(str(data["kind"]), int(data["sheet"]), str(data["card"]), tuple(masks),
-                   tuple(str(t) for t in data["terrains"]),
-                   tuple(int(t) // 90 for t in data["turns"]))
+                top, left = cell_of(mask_from_names([name]))
+                if any(not (0 <= top + y < SIZE and 0 <= left + x < SIZE) for x, y in offsets):
+                    raise NotationError(f"a shape placed at {name} would leave the map")
+                masks.append(sum(bit(top + y, left + x) for x, y in offsets))
+        turns = [whole_number(t, "turn") for t in data["turns"]]
+        if any(t not in (0, 90, 180, 270) for t in turns):
+            raise NotationError(f"turns are 0, 90, 180 or 270 degrees, not {turns}")
+        return cls(str(data["kind"]), whole_number(data["sheet"], "sheet"), str(data["card"]),
+                   tuple(masks), tuple(str(t) for t in data["terrains"]),
+                   tuple(t // 90 for t in turns))
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +215,6 @@ class CartographersView:
                 decision=Decision.from_json(decision) if decision else None,
                 legal=LegalMoves.from_json(legal) if legal else None,
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise NotationError(f"malformed Cartographers view: {exc!r}") from exc
+        except (HerotableError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise NotationError(f"malformed Cartographers view: {exc}") from exc
 

@@ -27,6 +27,42 @@ def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def whole_number(value: object, what: str) -> int:
+    """A saved whole number, or a :class:`SaveFileError` naming ``what`` (``int()`` would
+    quietly take ``"7"``, ``1.5`` or ``true``)."""
+    if not is_int(value):
+        raise SaveFileError(f"the saved {what} is not a whole number: {value!r}")
+    return value
+
+
+def field_int(data: Any, key: str) -> int:
+    """``data[key]`` as saved: a whole number."""
+    return whole_number(data[key], f"field {key!r}")
+
+
+def field_bool(data: Any, key: str, default: bool | None = None) -> bool:
+    """``data[key]`` as saved: true or false (``bool()`` would take ``"false"`` as true)."""
+    value = data.get(key, default) if default is not None else data[key]
+    if not isinstance(value, bool):
+        raise SaveFileError(f"the saved field {key!r} is not true or false: {value!r}")
+    return value
+
+
+def field_list(data: Any, key: str) -> list[Any]:
+    value = data[key]
+    if not isinstance(value, list):
+        raise SaveFileError(f"the saved field {key!r} is not a list")
+    return value
+
+
+def field_names(data: Any, key: str) -> list[str]:
+    """``data[key]`` as saved: a list of ids."""
+    value = field_list(data, key)
+    if not all(isinstance(v, str) for v in value):
+        raise SaveFileError(f"the saved field {key!r} must list ids (strings)")
+    return list(value)
+
+
 class ActionBase:
     """What every action value object shares: its ``str`` is its notation, and its ``repr``
     shows that notation so a log or a failing test reads like the game."""
@@ -39,6 +75,10 @@ class ActionBase:
 
 class View(Protocol):
     """A seat's (or a spectator's) view: typed for code, JSON-ready for everyone else."""
+
+    @property
+    def legal(self) -> Sequence[Any] | None:
+        """The seat's legal actions now (empty or None when it owes nothing)."""
 
     def to_json(self) -> dict[str, Any]: ...
 
@@ -194,6 +234,15 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
     def pending_players(self) -> list[int]:
         """The players who owe a decision now (several at once in a simultaneous game)."""
 
+    def check_seat(self, player: object, spectator: bool = False) -> None:
+        """Refuse a seat that is not a player of this game (None too, unless a spectator is
+        meant) with :class:`IllegalAction`: every method that takes a seat starts here."""
+        if player is None and spectator:
+            return
+        if not is_int(player) or not 0 <= player < self.num_players:
+            raise IllegalAction(f"there is no player {player!r} in this game",
+                                rule="no_such_player")
+
     def owes(self, player: int) -> bool:
         """Whether ``player`` owes a decision now."""
         return player in self.pending_players()
@@ -204,6 +253,11 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
 
     def winners(self) -> list[int]:
         return [s.player for s in self.standings() if s.rank == 1]
+
+    def solo_result(self) -> tuple[int, str | None] | None:
+        """A solo game's rating on the game's own scale and the title it earns (in English),
+        once it is over; None where the game rates no solo play."""
+        return None
 
     def returns(self) -> list[float]:
         """Each player's outcome: 0 while the game runs; at the end, the share of the win
@@ -240,9 +294,7 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
                                 rule="wrong_action")
         if self.is_over:
             raise IllegalAction("the game is over", rule="game_over")
-        if not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise IllegalAction(f"there is no player {player!r} in this game",
-                                rule="no_such_player")
+        self.check_seat(player)
         if not self.owes(player):
             raise IllegalAction(self._not_your_turn(player), rule="not_your_turn")
         start = len(self.events)
@@ -310,7 +362,9 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
         if data.get("game") != cls.name:
             raise SaveFileError(f"the saved state is of {data.get('game')!r}, not {cls.name!r}")
         try:
-            return cls._from_json(data)
+            game = cls._from_json(data)
+            game._check_playable()
+            return game
         except SaveFileError:
             raise
         except (HerotableError, NotationError) as exc:
@@ -319,6 +373,23 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
             raise SaveFileError(f"the saved state lacks the field {exc}") from exc
         except (TypeError, ValueError, AttributeError, IndexError) as exc:
             raise SaveFileError(f"the saved state has a malformed field: {exc}") from exc
+
+    def _check_playable(self) -> None:
+        """What every loaded state must satisfy: its log is of this very set-up, and unless
+        the game is over somebody owes a decision and has a legal action for it."""
+        log = self.log
+        if (log.game != self.name or log.seed != self.seed
+                or self.config_from_json(log.config) != self.config):
+            raise SaveFileError("the saved state's log is of another game, seed or set-up")
+        pending = self.pending_players()
+        if not self.is_over and not pending:
+            raise SaveFileError("in the saved state the game is not over, yet nobody owes a "
+                                "decision")
+        for player in pending:
+            legal = self.view(player).legal
+            if not legal:
+                raise SaveFileError(f"in the saved state player {player} owes a decision "
+                                    "that no action can meet")
 
     @classmethod
     @abstractmethod

@@ -14,7 +14,16 @@ from collections.abc import Callable, Collection
 from typing import Any, ClassVar
 
 from herotable.core.errors import IllegalAction, SaveFileError
-from herotable.core.game import ActionLog, Game, Standing, rank_standings
+from herotable.core.game import (
+    ActionLog,
+    Game,
+    Standing,
+    field_int,
+    field_list,
+    field_names,
+    rank_standings,
+    whole_number,
+)
 from herotable.core.rng import SeededRng
 from herotable.dominaria.actions import DominariaAction, parse_action
 from herotable.dominaria.config import DominariaConfig
@@ -151,6 +160,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self, player: int) -> list[DominariaAction]:
+        self.check_seat(player)
         if player not in self.pending_players():
             return []
         state = self.players[player]
@@ -652,6 +662,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
     def view(self, player: int | None = None) -> DominariaView:
         """What ``player`` may see: their own hand and the cards they are choosing from; of
         the others only hand sizes; never any deck order. None: a spectator."""
+        self.check_seat(player, spectator=True)
         seats = []
         for index, state in enumerate(self.players):
             own = index == player
@@ -734,28 +745,30 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         game = cls.__new__(cls)
         game.config = DominariaConfig.from_json(data["config"])
         game.pack = game.config.pack()
-        game.seed = int(data["seed"])
+        game.seed = field_int(data, "seed")
         game.rng = SeededRng(0)
-        game.rng.state = int(data["rng"])
+        game.rng.state = field_int(data, "rng")
         game.log = ActionLog.from_json(data["log"])
         game.events = []
-        game.supply = {c: int(data["supply"][c]) for c in COLOURS}
-        game.map_mana = {str(k): int(v) for k, v in data["map_mana"].items()}
-        game.cabal_tokens = {str(k): int(v) for k, v in data["cabal_tokens"].items()}
-        game.artifact_tokens = {str(k): int(v) for k, v in data["artifact_tokens"].items()}
-        game.cabal_supply = int(data["cabal_supply"])
-        game.artifact_supply = int(data["artifact_supply"])
-        game.deck = [str(c) for c in data["deck"]]
-        game.discard = [str(c) for c in data["discard"]]
-        game.artifact_deck = [str(c) for c in data["artifact_deck"]]
-        game.quest_deck = [str(c) for c in data["quest_deck"]]
-        game.claims = {str(q): [int(p) for p in c] for q, c in data["claims"].items()}
-        game.players = [PlayerState.from_json(p) for p in data["players"]]
-        game.first = int(data["first"])
-        game.current = int(data["current"])
-        game.round = int(data["round"])
+        game.supply = {c: field_int(data["supply"], c) for c in COLOURS}
+        game.map_mana = counts(data, "map_mana")
+        game.cabal_tokens = counts(data, "cabal_tokens")
+        game.artifact_tokens = counts(data, "artifact_tokens")
+        game.cabal_supply = field_int(data, "cabal_supply")
+        game.artifact_supply = field_int(data, "artifact_supply")
+        game.deck = field_names(data, "deck")
+        game.discard = field_names(data, "discard")
+        game.artifact_deck = field_names(data, "artifact_deck")
+        game.quest_deck = field_names(data, "quest_deck")
+        game.claims = {str(q): [whole_number(p, f"claim of {q!r}") for p in c]
+                       for q, c in data["claims"].items()}
+        game.players = [PlayerState.from_json(p) for p in field_list(data, "players")]
+        game.first = field_int(data, "first")
+        game.current = field_int(data, "current")
+        game.round = field_int(data, "round")
         game.stage = str(data["stage"])
-        game.placements = [int(p) for p in data["placements"]]
+        game.placements = [whole_number(p, "placement order")
+                           for p in field_list(data, "placements")]
         revealed = data["revealed"]
         game.revealed = None if revealed is None else str(revealed)
         game._check_loaded()
@@ -781,6 +794,8 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             raise bad("round", f"is {self.round}, not 1-{self.config.rounds}")
         if any(not 0 <= p < players for p in self.placements):
             raise bad("placements", "names a player who is not in the game")
+        if self.stage != "over" and not (self.deck or self.discard):
+            raise bad("deck", "and the discard pile are both empty: no card could be revealed")
         if set(self.map_mana) != set(pack.locations):
             raise bad("map_mana", "does not list exactly the pack's locations")
         if any(v < 0 for v in (*self.map_mana.values(), *self.supply.values())):
@@ -826,6 +841,10 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         unknown = [p for p in places if p not in pack.locations]
         if unknown:
             raise SaveFileError(f"{where} names unknown location {unknown[0]!r}")
+        for a, b in state.leylines:
+            if not pack.are_adjacent(a, b) or pack.link_key(a, b) != (a, b):
+                raise SaveFileError(f"{where} has a Leyline {a}-{b} that is no link of the "
+                                    "map, or not written as the map writes it")
         for field, ids, known in (
                 ("hand", state.hand, pack.quests),
                 ("started", list(state.started), pack.quests),
@@ -877,3 +896,11 @@ HANDLERS: dict[str, Callable[[DominariaGame, int, DominariaAction], None]] = {
     "claim": DominariaGame._do_claim,
     "end": DominariaGame._do_end,
 }
+
+
+def counts(data: dict[str, Any], key: str) -> dict[str, int]:
+    """A saved ``{location: count}`` object, its counts checked as whole numbers."""
+    value = data[key]
+    if not isinstance(value, dict):
+        raise SaveFileError(f"the saved field {key!r} is not an object")
+    return {str(k): field_int(value, k) for k in value}

@@ -6,6 +6,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from herotable.core.game import field_int, whole_number
 from herotable.dominaria.pack import COLOURS
 
 
@@ -109,23 +110,23 @@ class PlayerState:
         return cls(
             walker=str(data["walker"]),
             heroes=[str(h) for h in data["heroes"]],
-            heroes_on_track=int(data["heroes_on_track"]),
+            heroes_on_track=field_int(data, "heroes_on_track"),
             manaliths=[str(m) for m in data["manaliths"]],
             leylines=[(str(a), str(b)) for a, b in data["leylines"]],
-            cabal=int(data["cabal"]),
-            pool={c: int(data["pool"][c]) for c in COLOURS},
+            cabal=field_int(data, "cabal"),
+            pool={c: field_int(data["pool"], c) for c in COLOURS},
             manalith_tokens={str(c) for c in data["manalith_tokens"]},
             hand=[str(q) for q in data["hand"]],
-            started={str(q): {str(k): int(v) for k, v in c.items()}
+            started={str(q): {str(k): field_int(c, k) for k in c}
                      for q, c in data["started"].items()},
             artifacts=[str(a) for a in data["artifacts"]],
             accomplished=[str(a) for a in data["accomplished"]],
-            public=[(str(p), int(v)) for p, v in data["public"]],
-            discovered=int(data["discovered"]),
-            completed=int(data["completed"]),
-            moves_used=int(data["moves_used"]),
-            extra_moves=int(data["extra_moves"]),
-            collects_used=int(data["collects_used"]),
+            public=[(str(p), whole_number(v, "public tile VP")) for p, v in data["public"]],
+            discovered=field_int(data, "discovered"),
+            completed=field_int(data, "completed"),
+            moves_used=field_int(data, "moves_used"),
+            extra_moves=field_int(data, "extra_moves"),
+            collects_used=field_int(data, "collects_used"),
             used_artifacts={str(a) for a in data["used_artifacts"]},
             choice=Choice.from_json(data["choice"]) if data["choice"] else None,
             owed=[str(k) for k in data["owed"]],
