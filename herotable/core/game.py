@@ -203,8 +203,11 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
     def __init__(self, config: ConfigT | None = None, seed: int = 0) -> None: ...
 
     @classmethod
-    def replay(cls, log: ActionLog) -> Self:
-        """Rebuild a game from its config, seed and actions."""
+    def replay(cls, log: ActionLog | dict[str, Any]) -> Self:
+        """Rebuild a game from its config, seed and actions (an :class:`ActionLog` or its
+        JSON form)."""
+        if not isinstance(log, ActionLog):
+            log = ActionLog.from_json(log)
         if log.game != cls.name:
             raise SaveFileError(f"the log is of {log.game!r}, not {cls.name!r}")
         game = cls(cls.config_from_json(log.config), log.seed)

@@ -49,7 +49,8 @@ def load_game(path: Path, games: Mapping[str, type[Game]]) -> Game:
     if document.get("version") != SAVE_VERSION:
         raise SaveFileError(f"{path} has save version {document.get('version')!r}, "
                             f"this herotable reads version {SAVE_VERSION}")
-    game_cls = games.get(document.get("game", ""))
+    name = document.get("game")
+    game_cls = games.get(name) if isinstance(name, str) else None
     if game_cls is None:
         raise SaveFileError(f"{path} is a save of unknown game {document.get('game')!r}")
     try:

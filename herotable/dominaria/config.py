@@ -38,6 +38,9 @@ class DominariaConfig:
     data: str | None = None
 
     def __post_init__(self) -> None:
+        if self.data is not None and not self.data.strip():
+            raise DominariaConfigError("the data pack's directory must be named (leave it out "
+                                       "for the shipped pack)")
         if self.players not in ROUNDS:
             raise DominariaConfigError(
                 f"Heroes of Dominaria takes 2 to 4 players, not {self.players}")

@@ -87,6 +87,19 @@ class DominariaView:
 
     game = "dominaria"
 
+    @property
+    def decision(self) -> dict[str, Any] | None:
+        """What seat ``you`` owes now, or None: ``keep`` (choose from ``cards``, keeping
+        ``count``), ``place`` (a starting Hero), or ``turn`` (act, then ``end``)."""
+        if self.you is None or self.you not in self.waiting_for:
+            return None
+        board = self.players[self.you].board
+        if board.choice is not None:
+            count = 2 if board.choice.kind == "setup" else 1
+            return {"kind": "keep", "choice": board.choice.kind,
+                    "cards": list(board.choice.cards), "count": count}
+        return {"kind": "place" if self.stage == "heroes" else "turn"}
+
     def public_config(self) -> dict[str, Any]:
         """The config without its data directory (a path on the server's disk)."""
         data = self.config.to_json()
@@ -104,5 +117,6 @@ class DominariaView:
             "waiting_for": list(self.waiting_for),
             "players": [seat.to_json() for seat in self.players],
             "over": self.over,
+            "your_decision": self.decision,
             "legal_actions": [str(a) for a in self.legal],
         }
