@@ -127,3 +127,14 @@ def test_map_sides_match_the_reference():
     side_d = map_sides()["D"].new_sheet()
     assert mask_names(side_d.wasteland) == ["B2", "C2", "F10", "F11", "G10", "J1", "J2"]
     assert mask_names(side_d.mountain) == ["B10", "D4", "F7", "I3", "I10"]
+
+
+def test_a_copied_map_holds_every_layer_and_shares_nothing() -> None:
+    sheet = MapSheet.from_text("\n".join(["^FVPWXHr*+#", *["." * 11] * 10]))
+    sheet.attack, sheet.coins, sheet.paid_mountains, sheet.dragon_paid = 7, 3, 1, True
+    sheet.monster_ids["gorgon_gaze"] = 1 << 5
+    clone = sheet.copy()
+    assert all(getattr(clone, name) == getattr(sheet, name) for name in MapSheet.__slots__)
+    clone.monster_ids["gorgon_gaze"] = 0
+    clone.draw(1 << 20, "forest")
+    assert sheet.monster_ids["gorgon_gaze"] == 1 << 5 and not sheet.forest & (1 << 20)

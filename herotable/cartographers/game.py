@@ -178,7 +178,8 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         return self.cards.ambushes[card_id]
 
     def season_time(self) -> int:
-        return sum(self.cards.explore[c].time for c in self.revealed if c in self.cards.explore)
+        explore = self.cards.explore
+        return sum(explore[c].time for c in self.revealed if c in explore)
 
     def season_threshold(self) -> int:
         return self.cards.seasons[self.season_index].time
@@ -279,6 +280,10 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
             # As printed, the pattern does not turn at all (the hero_turns option).
             turns = self._distinct_turns(hero) if self.config.hero_turns else (0,)
         return LegalMoves(decision.kind, decision.sheet, decision.card, masks, terrains, turns)
+
+    def has_legal_action(self, player: int) -> bool:
+        moves = self.legal_moves(player)
+        return moves is not None and len(moves) > 0
 
     def legal_actions(self, player: int) -> list[CartographersAction]:
         moves = self.legal_moves(player)

@@ -171,7 +171,13 @@ def win_shares(standings: Sequence[Standing]) -> list[Fraction]:
     return shares
 
 
-ConfigT = TypeVar("ConfigT")
+class Config(Protocol):
+    """A game's set-up: whatever it holds, it writes itself as JSON for the action log."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+ConfigT = TypeVar("ConfigT", bound=Config)
 ActionT = TypeVar("ActionT")
 ViewT = TypeVar("ViewT", bound=View)
 
@@ -240,6 +246,10 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
     def check_seat(self, player: object, spectator: bool = False) -> None:
         """Refuse a seat that is not a player of this game (None too, unless a spectator is
         meant) with :class:`IllegalAction`: every method that takes a seat starts here."""
+        # type() is int and not isinstance(): a bool is no seat. The common case first,
+        # since this runs on every view and every legal-move query.
+        if type(player) is int and 0 <= player < self.num_players:
+            return
         if player is None and spectator:
             return
         if not is_int(player) or not 0 <= player < self.num_players:
@@ -249,6 +259,10 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
     def owes(self, player: int) -> bool:
         """Whether ``player`` owes a decision now."""
         return player in self.pending_players()
+
+    def has_legal_action(self, player: int) -> bool:
+        """Whether ``player`` has some legal action now."""
+        return bool(self.view(player).legal)
 
     @abstractmethod
     def standings(self) -> list[Standing]:
@@ -381,16 +395,17 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
         """What every loaded state must satisfy: its log is of this very set-up, and unless
         the game is over somebody owes a decision and has a legal action for it."""
         log = self.log
-        if (log.game != self.name or log.seed != self.seed
-                or self.config_from_json(log.config) != self.config):
+        # Comparing the JSON is enough unless the log was written before an option existed.
+        same_setup = (log.config == self.config.to_json()
+                      or self.config_from_json(log.config) == self.config)
+        if log.game != self.name or log.seed != self.seed or not same_setup:
             raise SaveFileError("the saved state's log is of another game, seed or set-up")
         pending = self.pending_players()
         if not self.is_over and not pending:
             raise SaveFileError("in the saved state the game is not over, yet nobody owes a "
                                 "decision")
         for player in pending:
-            legal = self.view(player).legal
-            if not legal:
+            if not self.has_legal_action(player):
                 raise SaveFileError(f"in the saved state player {player} owes a decision "
                                     "that no action can meet")
 

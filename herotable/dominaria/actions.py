@@ -11,6 +11,7 @@ mana may name the tokens to pay with after ``pay``, otherwise the engine pays by
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from herotable.core.errors import NotationError
 from herotable.core.game import ActionBase
@@ -73,6 +74,13 @@ class DominariaAction(ActionBase):
         if self.pay:
             words += ["pay", *self.pay]
         return " ".join(words)
+
+
+@lru_cache(maxsize=8192)
+def known_action(verb: str, args: tuple[str, ...] = ()) -> DominariaAction:
+    """The action ``verb args`` without a payment, made once and shared: actions are frozen,
+    and the engine lists the same few hundred over and over, so each is checked only once."""
+    return DominariaAction(verb, args)
 
 
 def parse_action(text: str) -> DominariaAction:

@@ -25,7 +25,7 @@ from herotable.core.game import (
     whole_number,
 )
 from herotable.core.rng import SeededRng
-from herotable.dominaria.actions import DominariaAction, parse_action
+from herotable.dominaria.actions import DominariaAction, known_action, parse_action
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.encoding import PackEncoding, encoding_for
 from herotable.dominaria.pack import (
@@ -164,7 +164,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         if player not in self.pending_players():
             return []
         state = self.players[player]
-        act = DominariaAction
+        act = known_action
         if self.stage == "quests":
             assert state.choice is not None
             cards = state.choice.cards
