@@ -30,14 +30,16 @@ def is_int(value: object) -> TypeGuard[int]:
 def whole_number(value: object, what: str) -> int:
     """A saved whole number, or a :class:`SaveFileError` naming ``what`` (``int()`` would
     quietly take ``"7"``, ``1.5`` or ``true``)."""
-    if not is_int(value):
+    if type(value) is not int:  # not isinstance: a bool is no number here
         raise SaveFileError(f"the saved {what} is not a whole number: {value!r}")
     return value
 
 
 def field_int(data: Any, key: str) -> int:
     """``data[key]`` as saved: a whole number."""
-    return whole_number(data[key], f"field {key!r}")
+    value = data[key]
+    # The common case inline: a load reads dozens of these.
+    return value if type(value) is int else whole_number(value, f"field {key!r}")
 
 
 def field_bool(data: Any, key: str, default: bool | None = None) -> bool:

@@ -213,6 +213,9 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         actions.append(act("end"))
         return actions
 
+    def has_legal_action(self, player: int) -> bool:
+        return bool(self.legal_actions(player))
+
     def _affordable(self, state: PlayerState, ability: str) -> bool:
         return can_pay(state, ability_cost(state, self.pack, ability))
 
