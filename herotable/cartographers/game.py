@@ -67,7 +67,6 @@ from herotable.core.game import (
     field_int,
     field_list,
     field_names,
-    is_int,
     rank_standings,
 )
 from herotable.core.rng import SeededRng
@@ -325,19 +324,22 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
 
     @staticmethod
     def _check_on_map(action: object) -> None:
-        """Refuse cells off the 11 x 11 map (only possible for actions built in code)."""
-        if isinstance(action, Draw | DrawMonster):
-            if not is_int(action.cells) or action.cells <= 0 or action.cells > FULL:
+        """Refuse cells off the 11 x 11 map, and fields of the wrong type (only possible for
+        actions built in code). ``type(...) is int`` rather than isinstance: a bool is no
+        number, and this runs on every action."""
+        if isinstance(action, (Draw, DrawMonster)):
+            if type(action.cells) is not int or action.cells <= 0 or action.cells > FULL:
                 raise IllegalAction("the cells must all lie on the map", rule="off_map")
-        elif isinstance(action, PlaceHero | Destroy):
-            if not (is_int(action.row) and is_int(action.col)
-                    and 0 <= action.row < SIZE and 0 <= action.col < SIZE):
+            if isinstance(action, Draw) and not isinstance(action.terrain, str):
+                raise IllegalAction("a drawn terrain is a word like forest", rule="terrain")
+        else:
+            row, col = action.row, action.col  # type: ignore[attr-defined]
+            if not (type(row) is int and type(col) is int and 0 <= row < SIZE
+                    and 0 <= col < SIZE):
                 raise IllegalAction("that cell is off the map", rule="off_map")
-            if isinstance(action, PlaceHero) and (not is_int(action.quarter_turns)
-                                                  or action.quarter_turns not in range(4)):
+            if isinstance(action, PlaceHero) and (type(action.quarter_turns) is not int
+                                                  or not 0 <= action.quarter_turns < 4):
                 raise IllegalAction("a hero turns 0 to 3 quarter turns", rule="rotation")
-        if isinstance(action, Draw) and not isinstance(action.terrain, str):
-            raise IllegalAction("a drawn terrain is a word like forest", rule="terrain")
 
     def _expect(self, action: object, kind: type, decision: Decision) -> None:
         if not isinstance(action, kind):
