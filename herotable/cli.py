@@ -7,19 +7,68 @@ code 2; tracebacks are for bugs only.
 from __future__ import annotations
 
 import json
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
+from typer.core import TyperGroup
+from typer.exceptions import TyperException
 
 from herotable.core.errors import HerotableError
 
 if TYPE_CHECKING:
     from herotable.cartographers.config import GameConfig
 
+err_console = Console(stderr=True)
+
+
+class OneLineErrors(TyperGroup):
+    """The command tree, with usage errors (an unknown option, ``--seed abc``) said in one
+    line like every other user error, instead of a usage block and a framed panel."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False,
+                                windows_expand_args=windows_expand_args, **extra)
+        except TyperException as exc:  # Typer's usage errors (its bundled click's)
+            return _usage_error(_usage_message(exc), standalone_mode)
+        except typer.Abort:
+            err_console.print("aborted", highlight=False)
+            return _exit(1, standalone_mode)
+        return _exit(code if isinstance(code, int) else 0, standalone_mode)
+
+
+def _usage_message(exc: TyperException) -> str:
+    """The error in one line; an unknown option lists the ones the command takes (the
+    default names only the closest)."""
+    option = getattr(exc, "option_name", None)
+    ctx = getattr(exc, "ctx", None)
+    if option and ctx is not None:
+        known = sorted(o for p in ctx.command.params for o in p.opts if o.startswith("--"))
+        return f"no such option {option}; this command takes {', '.join(known)}"
+    return exc.format_message()
+
+
+def _usage_error(message: str, standalone_mode: bool) -> int:
+    if message:  # empty when help was shown for a bare command: nothing more to say
+        err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    return _exit(2, standalone_mode)
+
+
+def _exit(code: int, standalone_mode: bool) -> int:
+    if standalone_mode:
+        sys.exit(code)
+    return code
+
+
 app = typer.Typer(
+    cls=OneLineErrors,
     help="herotable: Cartographers (Heroes and base) and Heroes of Dominaria.",
     no_args_is_help=True,
     add_completion=False,
@@ -30,8 +79,6 @@ app.add_typer(cartographers_app, name="cartographers")
 dominaria_app = typer.Typer(help="Heroes of Dominaria: 2 to 4 planeswalkers, hot-seat.",
                             no_args_is_help=True)
 app.add_typer(dominaria_app, name="dominaria")
-
-err_console = Console(stderr=True)
 
 
 def fail(message: str) -> typer.Exit:
@@ -50,6 +97,9 @@ def cartographers_score(
     from herotable.cartographers.scoring import SCORERS, monster_penalty, score_card
     from herotable.cartographers.sheet import MapSheet
 
+    twice = sorted({c for c in card if card.count(c) > 1})
+    if twice:
+        raise fail(f"--card {twice[0]} is given twice; each card scores once")
     unknown = [c for c in card if c not in SCORERS]
     if unknown:
         raise fail(f"unknown scoring card {unknown[0]!r}; known: {', '.join(sorted(SCORERS))}")
@@ -209,6 +259,11 @@ def cartographers_play(
         raise fail(str(exc)) from exc
     assert isinstance(game, CartographersGame)
     bots = _bot_seats(bot, "cartographers", game.num_players, game.seed)
+    from herotable.cartographers.cards import LANGUAGES
+
+    if language not in LANGUAGES:
+        raise fail(f"unknown language {language!r}; herotable speaks {', '.join(LANGUAGES)}")
+    _check_overwrite(save, load)
     play_cartographers(game, save_path=save or load, language=language, bots=bots)
 
 
@@ -249,6 +304,16 @@ def _options(specs: list[str] | None) -> dict[str, Any]:
         except json.JSONDecodeError:
             options[key.strip()] = text
     return options
+
+
+def _check_overwrite(save: Path | None, load: Path | None) -> None:
+    """Ask before ``--save`` replaces a file that is not the game being resumed."""
+    if save is None or not save.exists() or (load is not None and save.resolve()
+                                             == load.resolve()):
+        return
+    if not typer.confirm(f"{save} exists; replace it with this game?", default=False,
+                         err=True):
+        raise fail(f"{save} left as it was; choose another --save file")
 
 
 def _load(path: Path, game: str) -> Any:
@@ -303,6 +368,7 @@ def dominaria_play(
         raise fail(str(exc)) from exc
     assert isinstance(game, DominariaGame)
     bots = _bot_seats(bot, "dominaria", game.num_players, game.seed)
+    _check_overwrite(save, load)
     play_dominaria(game, save_path=save or load, bots=bots)
 
 
@@ -382,13 +448,14 @@ def simulate(
             write_csv(rows, buffer)
         if out is None:
             typer.echo(buffer.getvalue(), nl=False)
-            return
-        try:
-            out.write_text(buffer.getvalue(), encoding="utf-8")
-        except OSError as exc:
-            raise fail(f"cannot write {out}: {exc}") from exc
+        else:
+            try:
+                out.write_text(buffer.getvalue(), encoding="utf-8")
+            except OSError as exc:
+                raise fail(f"cannot write {out}: {exc}") from exc
 
-    console = Console()
+    # With the games on stdout, the summary goes to stderr so the data stays clean to pipe.
+    console = err_console if (as_json or as_csv) and out is None else Console()
     last = spec.seed + spec.games - 1
     console.print(f"{game}" + (f", preset {spec.preset}" if spec.preset else "")
                   + f", {spec.players} seat{'s' if spec.players > 1 else ''}"

@@ -136,3 +136,59 @@ def test_play_base_game_from_the_command_line():
                            input="quit\nn\n")
     assert result.exit_code == 0, result.output
     assert "map side A" in result.stdout
+
+
+def _one_line_error(args: list[str], words: str, stdin: str | None = None) -> None:
+    result = runner.invoke(app, args, input=stdin)
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert "error:" in lines[-1] and words in lines[-1], result.stderr
+    assert "╭" not in result.stderr and "Usage:" not in result.stderr
+
+
+def test_usage_errors_are_one_line() -> None:
+    _one_line_error(["cartographers", "play", "--seed", "abc"], "'--seed'")
+    _one_line_error(["dominaria", "play", "--players", "x"], "'--players'")
+    _one_line_error(["nosuch"], "No such command")
+
+
+def test_an_unknown_option_lists_the_commands_options() -> None:
+    _one_line_error(["cartographers", "play", "--foo"], "--foo")
+    result = runner.invoke(app, ["cartographers", "play", "--foo"])
+    assert all(option in result.stderr for option in ("--seed", "--players", "--bot", "--side"))
+
+
+def test_an_unknown_language_is_refused() -> None:
+    _one_line_error(["cartographers", "play", "--language", "de"], "unknown language 'de'")
+
+
+def test_the_same_scoring_card_twice_is_refused(tmp_path) -> None:
+    path = tmp_path / "map.txt"
+    path.write_text(MAP, encoding="utf-8")
+    _one_line_error(["cartographers", "score", str(path), "--card", "deepwood", "--card",
+                     "deepwood"], "deepwood is given twice")
+
+
+def test_save_asks_before_replacing_a_file(tmp_path) -> None:
+    path = tmp_path / "old.json"
+    path.write_text("keep me", encoding="utf-8")
+    _one_line_error(["dominaria", "play", "--save", str(path)], "left as it was", stdin="n\n")
+    assert path.read_text(encoding="utf-8") == "keep me"
+
+
+def test_a_save_of_the_other_game_says_which_command_resumes_it(tmp_path) -> None:
+    from herotable.core.saves import save_game
+    from herotable.registry import new_game
+
+    path = tmp_path / "carto.json"
+    save_game(new_game("cartographers", seed=1), path)
+    _one_line_error(["dominaria", "play", "--load", str(path)],
+                    "herotable cartographers play --load")
+
+
+def test_simulate_json_on_stdout_keeps_the_summary_on_stderr() -> None:
+    result = runner.invoke(app, ["simulate", "cartographers", "--players", "random",
+                                 "--games", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.stdout)) == 2
+    assert "score per bot" in result.stderr
