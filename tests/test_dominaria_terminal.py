@@ -169,7 +169,7 @@ def test_the_next_players_screen_does_not_name_the_quests_just_kept() -> None:
     out = play(game, ["1"])  # Ann keeps two quests; Bob's screen follows
     bobs_screen = out[out.rindex(" Heroes of Dominaria "):]
     assert "Bob (Chandra) keeps 2 of 4 quests" in bobs_screen
-    assert "Ann keeps 2 quest(s)" in bobs_screen
+    assert "Ann keeps 2 quests" in bobs_screen
     for quest in game.players[0].hand:
         assert quest not in bobs_screen
         assert game.pack.quests[quest].name not in bobs_screen

@@ -58,7 +58,7 @@ ABILITY_VERBS = ("recruit", "discover", "confront", "manalith", "leyline")
 MAP_WIDTH, MAP_HEIGHT, MAP_MARGIN = 112, 20, 7
 LAYOUT_WIDTH, LAYOUT_HEIGHT = 100, 60
 TABLE_ROOM = 70  # terminal rows from which the location table is shown under the map
-NOTES_KEPT = 4  # lines of "what happened" kept on screen
+NOTES_KEPT = 8  # lines of "what happened" kept on screen (a bot's turn is several)
 
 HELP = """\
 Type the [b]number[/] of an action, or the action itself in notation, e.g.
@@ -637,8 +637,9 @@ def event_words(game: DominariaGame) -> dict[str, Callable[[Event], Text]]:
         "leyline": lambda e: Text.assemble("forms a Leyline ", place(pack, e["link"][0]), "–",
                                            place(pack, e["link"][1])),
         "mana": lambda e: Text.assemble("gains ", _mana(e["amount"], e["colour"])),
-        "quest": lambda e: Text(f"keeps {e['count']} quest(s)"),
-        "artifact": lambda e: Text(f"keeps the artifact {card_name(game, e['artifact'])}"),
+        "quest": lambda e: Text("keeps 1 quest" if e["count"] == 1
+                                else f"keeps {e['count']} quests"),
+        "artifact": lambda e: Text("keeps an artifact (now in play)"),
         "use": lambda e: Text(f"uses {card_name(game, e['artifact'])}"),
         "start": lambda e: Text(f"starts the quest {card_name(game, e['quest'])}"),
         "complete": lambda e: Text(f"completes {card_name(game, e['quest'])} "
@@ -648,17 +649,19 @@ def event_words(game: DominariaGame) -> dict[str, Callable[[Event], Text]]:
     }
 
 
-def event_texts(game: DominariaGame, events: Sequence[Event]) -> list[Text]:
-    """What happened, in words. A new turn's Dominaria card is left out: the header shows
-    it."""
+def event_texts(game: DominariaGame, events: Sequence[Event],
+                name: Callable[[int], str] | None = None) -> list[Text]:
+    """What happened, in words, after each player's ``name`` (the seat's name by default). A
+    new turn's Dominaria card is left out: the header shows it."""
     words = event_words(game)
+    name = name or game.player_name
     texts = []
     for event in events:
         if event["type"] == "game_over":
             texts.append(Text("The last round is over.", "bold"))
         elif event["type"] in words:
             texts.append(Text.assemble(player_tag(event["player"]), " ",
-                                       (game.player_name(event["player"]), "bold"), " ",
+                                       (name(event["player"]), "bold"), " ",
                                        words[event["type"]](event)))
     return texts
 
@@ -802,15 +805,20 @@ class Session(SessionBase):
         self.record(player, action, events)
         return "done", []
 
+    def bot_moved(self, seat: int, bot: Bot, action: DominariaAction,
+                  events: list[dict[str, Any]]) -> None:
+        # Worded from the events, which say what any seat may see ("keeps 2 quests").
+        self.record(seat, action, events)
+
     def record(self, player: int, action: DominariaAction,
                events: list[dict[str, Any]]) -> None:
         """Keep the last few things that happened on screen (the next player sees how the
         last turn ended), then save."""
-        views: list[RenderableType] = [*event_texts(self.game, events)]
+        views: list[RenderableType] = [*event_texts(self.game, events, self.bot_label)]
         # An end of turn has no words of its own; a keep must never be echoed (it would name
         # the quests kept), and its event says how many were kept.
         if not views and action.verb != "keep":
-            views = [Text(f"{self.game.player_name(player)}: {action}", "dim")]
+            views = [Text(f"{self.bot_label(player)}: {action}", "dim")]
         self.notes = [*self.notes, *views][-NOTES_KEPT:]
         if self.save_path is not None:
             problem = self.save_to(self.save_path)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
@@ -548,7 +549,20 @@ class Session(SessionBase):
             events = self.game.apply(player, action)
         except IllegalAction as exc:
             return Outcome("again", [*notes, Text(f"Refused: {exc}", "bold red")])
-        done = Text(f"{self.name(player)}: {action}", "dim")
+        self.record(player, action, events, notes)
+        return Outcome("done", [])
+
+    def bot_moved(self, seat: int, bot: Bot, action: CartographersAction,
+                  events: list[dict[str, Any]]) -> None:
+        # Every Cartographers action is public (maps are open), so it is logged as it is.
+        self.record(seat, action, events, [])
+
+    def record(self, player: int, action: CartographersAction, events: list[dict[str, Any]],
+               notes: list[RenderableType]) -> None:
+        """Put what happened in the on-screen log (kept until the next card is out), then
+        save."""
+        done = Text(f"{self.bot_label(player)}: {action}",
+                    "bold cyan" if player in self.bots else "dim")
         views = [done, *notes, *event_views(self.game, events, self.language)]
         # Keep what happened on screen until the next card is out, so every hot-seat player
         # sees the last card's aftermath (coins, scores) on their own turn.
@@ -560,7 +574,6 @@ class Session(SessionBase):
             problem = self.save_to(self.save_path)
             if problem is not None:
                 self.notes.append(problem)
-        return Outcome("done", [])
 
     def score_tables(self) -> list[RenderableType]:
         scored = max((len(s) for s in self.game.scores), default=0)
