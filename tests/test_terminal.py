@@ -14,7 +14,7 @@ from herotable.cartographers.game import CartographersGame, Decision, SeasonScor
 from herotable.cartographers.grid import FULL, bit, mask_from_names
 from herotable.cartographers.shapes import Shape
 from herotable.core.saves import load_game
-from herotable.terminal.play import Editor, play_cartographers
+from herotable.terminal.play import Editor, Session, play_cartographers
 from herotable.terminal.render import (
     Overlay,
     card_panel,
@@ -118,7 +118,7 @@ def test_moves_and_rotation_put_the_shape_where_expected() -> None:
 
 def test_chained_commands_and_cell_jump() -> None:
     game = new_game()
-    play(game, ["E5 mdc"])
+    play(game, ["E5 md c"])
     # Top-left at E5, mirrored (symmetric: no change), one right: E6 E7 E8 F7 G7.
     assert game.sheets[0].village == mask_from_names(["E6", "E7", "E8", "F7", "G7"])
 
@@ -139,6 +139,71 @@ def test_unknown_command_and_edge_are_reported() -> None:
     assert "edge of the map" in out
     assert "'L5' is not a cell" in out
     assert not game.log.entries
+
+
+def editor_after(lines: list[str], seed: int = 42) -> tuple[CartographersGame, Editor, str]:
+    """Type the lines at the first decision of a solo game; the game, a fresh editor moved
+    as the lines say (to compare masks) and what was printed."""
+    game = CartographersGame(GameConfig(players=1), seed)
+    console = recording()
+    session = Session(game, None, "en", console, scripted([]))
+    editor = Editor.start(game, 0)
+    for line in lines:
+        outcome = session.handle(line, editor)
+        console.print(*outcome.messages)
+    return game, editor, console.export_text()
+
+
+def test_a_cell_jump_then_rotate_on_one_line_rotates_and_does_not_confirm() -> None:
+    game, editor, out = editor_after(["C3r"])
+    _, expected, _ = editor_after(["C3", "r"])
+    assert not game.log.entries
+    assert "Ignored" not in out
+    _, unturned, _ = editor_after(["C3"])
+    assert editor.mask == expected.mask != unturned.mask
+
+
+def test_a_cell_jump_then_terrain_keys_cycle_the_terrain_without_confirming() -> None:
+    game, editor, _ = editor_after(["C3ttt"])
+    _, expected, _ = editor_after(["C3", "t", "t", "t"])
+    assert not game.log.entries
+    assert (editor.row, editor.col) == (2, 2)
+    assert (editor.mask, editor.terrain) == (expected.mask, expected.terrain)
+
+
+def test_a_cell_jump_then_a_move_moves_and_is_not_unknown() -> None:
+    game, editor, out = editor_after(["D2d"])
+    assert "Unknown" not in out
+    assert not game.log.entries
+    assert (editor.row, editor.col) == (3, 2)
+
+
+def test_a_word_starting_with_c_is_refused_whole_and_never_confirms() -> None:
+    game, editor, out = editor_after(["cards"])
+    _, fresh, _ = editor_after([])
+    assert not game.log.entries
+    assert "Unknown command 'cards'" in out
+    assert editor.mask == fresh.mask
+
+
+def test_a_line_with_an_unknown_part_changes_nothing() -> None:
+    game, editor, out = editor_after(["dd r x"])
+    _, fresh, _ = editor_after([])
+    assert "Unknown command 'x'" in out
+    assert (editor.mask, editor.orientation) == (fresh.mask, fresh.orientation)
+    assert not game.log.entries
+
+
+def test_c_inside_a_word_does_not_confirm_but_on_its_own_it_does() -> None:
+    game, _, out = editor_after(["ddc"])
+    assert not game.log.entries
+    assert "'dd c'" in out
+    game, _, out = editor_after(["c dd"])
+    assert not game.log.entries
+    assert "goes last" in out
+    for word in ("c", "ok", "confirm", "dd c"):
+        game, _, _ = editor_after([word])
+        assert len(game.log.entries) == 1, word
 
 
 def test_arrow_keys_move_like_wasd() -> None:

@@ -55,14 +55,17 @@ ARROWS = {f"\x1b{lead}{key}": move for lead in "[O"
           for key, move in zip("ABCD", "wsda", strict=True)}
 
 HELP = """\
-Build your placement, then confirm it. Several commands may share one line, e.g. [b]ddr[/].
+Build your placement, then confirm it. Several commands may share one line, e.g. [b]ddr[/]
+or [b]C3r[/]; a line with an unknown part is refused whole, and nothing moves.
   [b]w a s d[/]   move the shape up, left, down, right (one cell each)
-  [b]C5[/]        put the shape's top-left corner on cell C5 (row letter, column number)
+  [b]C5[/]        put the shape's top-left corner on cell C5 (row letter, column number);
+            more keys may follow: [b]C5r[/] jumps, then rotates
   [b]r[/]         rotate clockwise (a hero: turn the attack pattern)
   [b]m[/]         mirror the shape left-right
   [b]t[/]         next terrain offered by the card
   [b]f[/]         next shape (form) on cards with two shapes
-  [b]c[/] or [b]ok[/]   confirm and draw it
+  [b]c[/], [b]ok[/] or [b]confirm[/]   confirm and draw it: a word of its own, last on the line
+            ([b]dd c[/] moves, then confirms; [b]ddc[/] is refused)
   [b]!ACTION[/]   send an action in notation, e.g. [b]!draw forest C5 C6 D6[/],
             [b]!hero E5 r90[/], [b]!monster B2 B3[/], [b]!destroy D4[/]
   [b]scores[/]    the season scores so far
@@ -365,6 +368,59 @@ def _what_is_at(sheet: MapSheet, row: int, col: int) -> str:
             "mountain": "a mountain"}.get(kind, f"already {kind}")
 
 
+# ---------------------------------------------------------------------- reading a line
+
+CONFIRM = "confirm"
+CONFIRM_WORDS = ("c", "ok", "confirm")
+STEP_KEYS = frozenset("wasdrmtf?")
+Step = str | tuple[int, int]  # a key of STEP_KEYS, CONFIRM, or a cell to jump to
+
+UNKNOWN_WORD = "Unknown command {word!r}: nothing was done (type ? for help)."
+UNKNOWN_KEY = "Unknown key in {word!r}: nothing was done (type ? for help)."
+CONFIRM_LAST = ("Confirm ({word!r}) goes last, on its own: nothing was done. "
+                "Type the moves, then c.")
+CONFIRM_ALONE = "{word!r}: c confirms only as a word of its own (e.g. {fixed!r}); nothing was done."
+
+
+def read_steps(words: list[str]) -> tuple[list[Step], str | None]:
+    """A typed line as editor steps, or a reason to refuse all of it.
+
+    A word is a run of keys (``ddr``) and cell names (``C3``, ``C3r``, ``D2d``): a letter
+    followed by digits is always a cell. ``c``, ``ok`` or ``confirm`` on its own confirms,
+    and only as the last word; a ``c`` inside a word is refused, so a typing slip never
+    confirms a placement.
+    """
+    steps: list[Step] = []
+    for index, word in enumerate(words):
+        lower = word.lower()
+        if lower in CONFIRM_WORDS:
+            if index != len(words) - 1:
+                return [], CONFIRM_LAST.format(word=word)
+            steps.append(CONFIRM)
+            continue
+        at = 0
+        while at < len(lower):
+            key = lower[at]
+            end = at + 1
+            while end < len(lower) and lower[end].isdigit():
+                end += 1
+            if end > at + 1 and key.isalpha():
+                try:
+                    steps.append(parse_cell(word[at:end]))
+                except HerotableError as exc:
+                    return [], str(exc)
+            elif key in STEP_KEYS:
+                steps.append(key)
+                end = at + 1
+            elif key == "c" and end == len(lower) and at > 0:
+                return [], CONFIRM_ALONE.format(word=word, fixed=f"{word[:-1]} c")
+            else:
+                template = UNKNOWN_KEY if "\x1b" in word else UNKNOWN_WORD
+                return [], template.format(word=word)
+            at = end
+    return steps, None
+
+
 # ---------------------------------------------------------------------- the session
 
 
@@ -495,45 +551,28 @@ class Session(SessionBase):
         return self.edit(words, editor)
 
     def edit(self, words: list[str], editor: Editor) -> Outcome:
-        """Run editor commands left to right; stop at a confirm or at an unknown command."""
+        """Read the whole line first, refusing all of it if any part is unknown; then run the
+        editor commands left to right. A confirm is a word of its own, and only the last."""
+        steps, problem = read_steps(words)
+        if problem is not None:
+            return Outcome("again", [Text(problem, "red")])
         notes: list[RenderableType] = []
         commands = {"r": editor.rotate, "m": editor.mirror, "t": editor.next_terrain,
                     "f": editor.next_shape}
-        for w_index, word in enumerate(words):
-            steps: list[str] = []
-            if word.lower() == "ok":
-                steps = ["c"]
-            elif word[0].isalpha() and word[1:].isdigit():
-                try:
-                    row, col = parse_cell(word)
-                except HerotableError as exc:
-                    return Outcome("again", [*notes, Text(str(exc), "red")])
-                note = editor.jump(row, col)
-                if note:
-                    notes.append(Text(note, "yellow"))
-                continue
+        for step in steps:
+            note: str | None = None
+            if isinstance(step, tuple):
+                note = editor.jump(*step)
+            elif step == CONFIRM:
+                return self.apply(editor.player, editor.action(), notes)
+            elif step == "?":
+                notes.append(Text.from_markup(HELP))
+            elif step in MOVES:
+                note = editor.move(*MOVES[step])
             else:
-                steps = list(word.lower())
-            for s_index, step in enumerate(steps):
-                if step == "c":
-                    left = "".join(steps[s_index + 1:]) + " ".join(["", *words[w_index + 1:]])
-                    if left.strip():
-                        notes.append(Text(f"Ignored after confirming: {left.strip()}", "yellow"))
-                    return self.apply(editor.player, editor.action(), notes)
-                if step == "?":
-                    notes.append(Text.from_markup(HELP))
-                elif step in MOVES:
-                    note = editor.move(*MOVES[step])
-                    if note:
-                        notes.append(Text(note, "yellow"))
-                elif step in commands:
-                    note = commands[step]()
-                    if note:
-                        notes.append(Text(note, "yellow"))
-                else:
-                    what = "key" if "\x1b" in word else "command"
-                    notes.append(Text(f"Unknown {what} {word!r}: type ? for help.", "red"))
-                    return Outcome("again", notes)
+                note = commands[step]()
+            if note:
+                notes.append(Text(note, "yellow"))
         return Outcome("again", notes)
 
     def send_raw(self, player: int, text: str) -> Outcome:
