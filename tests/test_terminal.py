@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -9,10 +10,12 @@ import pytest
 from rich.console import RenderableType
 
 from herotable.cartographers.cards import FALLBACK_TERRAINS
-from herotable.cartographers.config import GameConfig
+from herotable.cartographers.config import EDICTS, GameConfig
 from herotable.cartographers.game import CartographersGame, Decision, SeasonScore
 from herotable.cartographers.grid import FULL, bit, mask_from_names
+from herotable.cartographers.scoring import score_card
 from herotable.cartographers.shapes import Shape
+from herotable.cartographers.sheet import MapSheet
 from herotable.core.saves import load_game
 from herotable.terminal.play import Editor, Session, play_cartographers
 from herotable.terminal.render import (
@@ -20,6 +23,7 @@ from herotable.terminal.render import (
     card_panel,
     final_view,
     map_view,
+    season_preview,
     season_table,
     setup_line,
     status_line,
@@ -204,6 +208,46 @@ def test_c_inside_a_word_does_not_confirm_but_on_its_own_it_does() -> None:
     for word in ("c", "ok", "confirm", "dd c"):
         game, _, _ = editor_after([word])
         assert len(game.log.entries) == 1, word
+
+
+def test_help_shows_the_four_scoring_cards_rules() -> None:
+    game = new_game()
+    out = play(game, ["?"])
+    for card_id in game.scoring:
+        card = game.cards.scoring[card_id]
+        assert card.text in out
+        assert card.names.get("en") in out
+    assert "this season's are marked" in out
+
+
+def test_the_screen_shows_the_stars_if_the_season_ended_after_this_placement() -> None:
+    game = new_game()
+    editor = Editor.start(game, 0)
+    after = game.sheets[0].copy()
+    after.draw(editor.mask, editor.terrain)
+    season = game.cards.seasons[0]
+    expected = [score_card(game.scoring[EDICTS.index(letter)], after).stars
+                for letter in season.edicts]
+    text = rendered(season_preview(game, game.sheets[0], editor.mask, editor.terrain))
+    assert text.startswith("Stars if the season ended now: ")
+    assert [int(n) for n in re.findall(r"(\d+)★", text)] == expected
+    assert "Stars if the season ended now" in play(game, [])
+
+
+def test_the_season_preview_counts_the_shape_under_the_cursor() -> None:
+    # Spring scores edicts A and B; A is Sentinel Wood: 1 star per forest cell on the edge.
+    config = GameConfig(players=1, scoring_boxes=("base",), scoring=(
+        "sentinel_wood", "canal_lake", "wildholds", "borderlands"))
+    game = CartographersGame(config, SEED)
+    assert game.cards.seasons[0].edicts == ("A", "B")
+    sheet = MapSheet()
+    edge = mask_from_names(["A1", "A2", "A3", "B2"])
+    before = rendered(season_preview(game, sheet, 0, None))
+    with_forest = rendered(season_preview(game, sheet, edge, "forest"))
+    assert "Sentinel Wood 0★" in before
+    assert "not allowed" in before
+    assert "Sentinel Wood 3★" in with_forest
+    assert "Canal Lake 0★" in with_forest
 
 
 def test_arrow_keys_move_like_wasd() -> None:

@@ -37,10 +37,12 @@ from herotable.terminal.render import (
     Overlay,
     card_panel,
     cell_kind,
+    edict_rules,
     event_views,
     final_view,
     legend,
     map_view,
+    season_preview,
     season_table,
     setup_line,
     status_line,
@@ -499,6 +501,9 @@ class Session(SessionBase):
         layout.add_row(board, Group(card, legend()))
         self.console.print(layout)
         self.console.print(editor.describe())
+        allowed = editor.problem() is None
+        self.console.print(season_preview(game, game.sheets[owner], editor.mask,
+                                          editor.terrain if allowed else None, self.language))
         for item in [*self.notes, *messages]:
             self.console.print(item)
         self.console.print(editor.hint())
@@ -540,7 +545,7 @@ class Session(SessionBase):
         words = text.split()
         head = words[0].lower()
         if head in ("help", "?"):
-            return Outcome("again", [Text.from_markup(HELP)])
+            return Outcome("again", self.help_views())
         if head == "save":
             return Outcome("again", [self.save_command(" ".join(words[1:]))])
         if head in ("quit", "exit"):
@@ -566,7 +571,7 @@ class Session(SessionBase):
             elif step == CONFIRM:
                 return self.apply(editor.player, editor.action(), notes)
             elif step == "?":
-                notes.append(Text.from_markup(HELP))
+                notes += self.help_views()
             elif step in MOVES:
                 note = editor.move(*MOVES[step])
             else:
@@ -574,6 +579,10 @@ class Session(SessionBase):
             if note:
                 notes.append(Text(note, "yellow"))
         return Outcome("again", notes)
+
+    def help_views(self) -> list[RenderableType]:
+        """The commands, then the four scoring cards' rules."""
+        return [Text.from_markup(HELP), edict_rules(self.game, self.language)]
 
     def send_raw(self, player: int, text: str) -> Outcome:
         try:

@@ -24,6 +24,7 @@ from herotable.cartographers.cards import AmbushCard, ExploreCard, HeroCard, Rui
 from herotable.cartographers.config import EDICTS, GameConfig
 from herotable.cartographers.game import CartographersGame, Decision
 from herotable.cartographers.grid import ROW_LETTERS, SIZE, bit
+from herotable.cartographers.scoring import score_card
 from herotable.cartographers.shapes import MONO, Shape
 from herotable.cartographers.sheet import COIN_TRACK, MapSheet
 
@@ -320,6 +321,51 @@ def _ambush_parts(card: AmbushCard, decision: Decision | None,
 
 def scoring_name(game: CartographersGame, card_id: str, language: str = "en") -> str:
     return game.cards.scoring[card_id].names.get(language)
+
+
+EDICT_RULES_TITLE = "Scoring cards (edicts); this season's are marked ▶"
+PREVIEW_WORDS = "Stars if the season ended now"
+PREVIEW_WITHOUT = " (the map as it is: this placement is not allowed)"
+
+
+def edict_rules(game: CartographersGame, language: str = "en") -> Table:
+    """The four edicts with each card's rule in our own words; this season's two marked."""
+    season = game.cards.seasons[min(game.season_index, 3)]
+    table = Table(box=box.SIMPLE_HEAD, title=EDICT_RULES_TITLE, title_style="bold",
+                  title_justify="left", padding=(0, 1), show_header=False)
+    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True)
+    table.add_column(ratio=1)
+    for letter, card_id in zip(EDICTS, game.scoring, strict=True):
+        current = letter in season.edicts
+        mark = f"▶ {letter}" if current else f"  {letter}"
+        table.add_row(Text(mark, "bold" if current else "dim"),
+                      Text(scoring_name(game, card_id, language), "bold" if current else ""),
+                      game.cards.scoring[card_id].text)
+    return table
+
+
+def season_preview(game: CartographersGame, sheet: MapSheet, mask: int, terrain: str | None,
+                   language: str = "en") -> Text:
+    """The stars this season's two edicts would give if the season ended now, on ``sheet``
+    with ``mask`` drawn as ``terrain`` (None: the map as it is)."""
+    season = game.cards.seasons[min(game.season_index, 3)]
+    after = sheet
+    if terrain is not None and mask:
+        after = sheet.copy()
+        if terrain == "destroyed":
+            after.destroy(mask)
+        else:
+            after.draw(mask, terrain)
+    text = Text(f"{PREVIEW_WORDS}: ", "bold")
+    for i, letter in enumerate(season.edicts):
+        card_id = game.scoring[EDICTS.index(letter)]
+        stars = score_card(card_id, after).stars
+        text.append(f"{', ' if i else ''}{letter} {scoring_name(game, card_id, language)} ")
+        text.append(f"{stars}★", "bold yellow")
+    if terrain is None:
+        text.append(PREVIEW_WITHOUT, "dim")
+    return text
 
 
 def setup_line(config: GameConfig) -> Text:
