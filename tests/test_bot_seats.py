@@ -17,10 +17,10 @@ from herotable.cartographers.game import CartographersGame
 from herotable.cli import app
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
+from herotable.terminal.cartographers import Session as CartographersSession
+from herotable.terminal.cartographers import play_cartographers
 from herotable.terminal.dominaria import Session as DominariaSession
 from herotable.terminal.dominaria import play_dominaria
-from herotable.terminal.play import Session as CartographersSession
-from herotable.terminal.play import play_cartographers
 from tests.terminal_helpers import recording
 
 runner = CliRunner()

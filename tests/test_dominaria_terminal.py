@@ -13,13 +13,9 @@ from herotable.cli import app
 from herotable.core.saves import load_game, save_game
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
-from herotable.terminal.dominaria import (
-    Canvas,
-    flow,
-    line_cells,
-    map_picture,
-    play_dominaria,
-)
+from herotable.terminal.dominaria import play_dominaria
+from herotable.terminal.dominaria.layout import Canvas, line_cells, map_picture
+from herotable.terminal.dominaria.presenter import flow
 from tests.dominaria_helpers import game_in_play, put_heroes
 from tests.terminal_helpers import recording, scripted
 

@@ -17,8 +17,8 @@ from herotable.cartographers.scoring import score_card
 from herotable.cartographers.shapes import Shape
 from herotable.cartographers.sheet import MapSheet
 from herotable.core.saves import load_game
-from herotable.terminal.play import Editor, Session, play_cartographers
-from herotable.terminal.render import (
+from herotable.terminal.cartographers import Editor, Session, play_cartographers
+from herotable.terminal.cartographers.render import (
     Overlay,
     card_panel,
     final_view,

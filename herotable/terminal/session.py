@@ -17,6 +17,8 @@ from herotable.core.saves import save_game
 THINKING = "{seat} ({bot} bot) is thinking…"
 BOT_LABEL = "{seat} ({bot} bot)"
 
+ReadLine = Callable[[str], str]  # reads one typed line after a prompt (``input`` or a script)
+
 
 class SessionBase:
     """The base of a game's terminal ``Session``: it needs ``game``, ``save_path``,

@@ -1,0 +1,122 @@
+"""The Dominaria action presenter: the legal actions grouped by verb, each in words, with
+what each verb costs and does."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+
+from herotable.dominaria.actions import VERBS, DominariaAction
+from herotable.dominaria.game import DominariaGame
+from herotable.dominaria.rules import (
+    ability_cost,
+    auto_payment,
+    moves_allowed,
+)
+from herotable.terminal.dominaria.render import (
+    ABILITY_VERBS,
+    COLOUR_STYLES,
+    card_name,
+    mana_text,
+    place,
+)
+
+# ---------------------------------------------------------------------- the actions
+
+
+def verb_hint(game: DominariaGame, player: int, verb: str) -> Text:
+    """What a verb does, with its cost and what the engine pays when no mana is named."""
+    state = game.players[player]
+    hint = Text()
+    if verb in ABILITY_VERBS:
+        cost = ability_cost(state, game.pack, verb)
+        hint.append(f"{cost}", "bold")
+        hint.append(" pays ")
+        hint.append_text(mana_text(auto_payment(state, cost)))
+        hint.append(": ")
+    elif verb == "move":
+        left = moves_allowed(state, game.pack) - state.moves_used
+        hint.append(f"{left} left: ")
+    hint.append(VERB_HINTS.get(verb, ""))
+    hint.stylize("dim")
+    return hint
+
+
+def action_words(game: DominariaGame, action: DominariaAction) -> Text:
+    """One action in words, short enough to sit several to a line."""
+    pack, args = game.pack, action.args
+    verb = action.verb
+    if verb == "keep":
+        return Text(" + ".join(card_name(game, c) for c in args))
+    if verb == "move":
+        return Text.assemble(place(pack, args[0]), "→", place(pack, args[1]))
+    if verb == "collect":
+        loc = pack.locations[args[0]]
+        return Text.assemble(place(pack, args[0]),
+                             (f" +{game.map_mana[args[0]]}{loc.colour}",
+                              COLOUR_STYLES[loc.colour]))
+    if verb == "leyline":
+        return Text.assemble(place(pack, args[0]), "–", place(pack, args[1]))
+    if verb in ("place", "recruit", "discover", "confront", "manalith"):
+        return place(pack, args[0])
+    if verb == "complete":
+        return Text(f"{card_name(game, args[0])} (+{pack.quests[args[0]].vp} VP)")
+    if verb == "claim":
+        tile = pack.public_quests[args[0]].tiles[len(game.claims[args[0]])]
+        return Text(f"{card_name(game, args[0])} (+{tile} VP)")
+    if verb == "end":
+        return Text("end your turn (your Manalith tokens come back)")
+    return Text(card_name(game, args[0]) if args else str(action))
+
+
+VERB_HINTS = {
+    "keep": "the cards to keep",
+    "place": "your starting Hero at",
+    "move": "a Hero to a linked location",
+    "collect": "all the mana at one location, once a turn",
+    "recruit": "a Hero from your track enters at",
+    "discover": "look at 2 artifacts, keep 1",
+    "confront": "defeat the Cabal token at",
+    "manalith": "build on a colour you have none on",
+    "leyline": "on the link",
+    "use": "an artifact's ability",
+    "start": "a quest, face up in play",
+    "complete": "a quest and take its reward",
+    "claim": "a public quest tile",
+}
+
+
+def flow(items: Sequence[Text], width: int, gap: str = "  ") -> Text:
+    """Items laid out left to right, starting a new line rather than breaking one."""
+    text = Text()
+    used = 0
+    for item in items:
+        if used and used + len(gap) + len(item) > width:
+            text.append("\n")
+            used = 0
+        elif used:
+            text.append(gap)
+            used += len(gap)
+        text.append_text(item)
+        used += len(item)
+    return text
+
+
+def actions_view(game: DominariaGame, player: int, actions: Sequence[DominariaAction],
+                 width: int) -> Table:
+    """The legal actions numbered from 1 and grouped by verb, in the rules' order."""
+    verbs = [v for v in VERBS if any(a.verb == v for a in actions)]
+    heading_width = max((len(v) for v in verbs), default=0)
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, width=heading_width)
+    grid.add_column(no_wrap=True)
+    for verb in verbs:
+        items = [verb_hint(game, player, verb)]
+        for number, action in enumerate(actions, start=1):
+            if action.verb == verb:
+                items.append(Text.assemble((f"[{number}]", "bold cyan"), " ",
+                                           action_words(game, action)))
+        grid.add_row(Text(verb, "bold"), flow(items, width - heading_width - 1))
+    return grid
