@@ -73,7 +73,7 @@ def rendered(renderable: RenderableType) -> str:
 
 
 def test_editor_starts_with_the_printed_shape_in_the_middle() -> None:
-    editor = Editor.start(new_game(), 0)
+    editor = Editor.start(new_game().view(0))
     assert editor.mask == mask_from_names(["E5", "E6", "E7", "F6", "G6"])
     assert editor.problem() is None
 
@@ -151,7 +151,7 @@ def editor_after(lines: list[str], seed: int = 42) -> tuple[CartographersGame, E
     game = CartographersGame(GameConfig(players=1), seed)
     console = recording()
     session = Session(game, None, "en", console, scripted([]))
-    editor = Editor.start(game, 0)
+    editor = Editor.start(game.view(0))
     for line in lines:
         outcome = session.handle(line, editor)
         console.print(*outcome.messages)
@@ -222,13 +222,13 @@ def test_help_shows_the_four_scoring_cards_rules() -> None:
 
 def test_the_screen_shows_the_stars_if_the_season_ended_after_this_placement() -> None:
     game = new_game()
-    editor = Editor.start(game, 0)
+    editor = Editor.start(game.view(0))
     after = game.sheets[0].copy()
     after.draw(editor.mask, editor.terrain)
     season = game.cards.seasons[0]
     expected = [score_card(game.scoring[EDICTS.index(letter)], after).stars
                 for letter in season.edicts]
-    text = rendered(season_preview(game, game.sheets[0], editor.mask, editor.terrain))
+    text = rendered(season_preview(game.view(None), game.sheets[0], editor.mask, editor.terrain))
     assert text.startswith("Stars if the season ended now: ")
     assert [int(n) for n in re.findall(r"(\d+)★", text)] == expected
     assert "Stars if the season ended now" in play(game, [])
@@ -242,8 +242,8 @@ def test_the_season_preview_counts_the_shape_under_the_cursor() -> None:
     assert game.cards.seasons[0].edicts == ("A", "B")
     sheet = MapSheet()
     edge = mask_from_names(["A1", "A2", "A3", "B2"])
-    before = rendered(season_preview(game, sheet, 0, None))
-    with_forest = rendered(season_preview(game, sheet, edge, "forest"))
+    before = rendered(season_preview(game.view(None), sheet, 0, None))
+    with_forest = rendered(season_preview(game.view(None), sheet, edge, "forest"))
     assert "Sentinel Wood 0★" in before
     assert "not allowed" in before
     assert "Sentinel Wood 3★" in with_forest
@@ -265,7 +265,7 @@ def test_help_and_scores_commands() -> None:
 
 def test_rotate_four_times_and_mirror_twice_are_identities() -> None:
     game = new_game()
-    editor = Editor.start(game, 0)
+    editor = Editor.start(game.view(0))
     editor.jump(4, 4)
     start = editor.mask
     for _ in range(4):
@@ -280,7 +280,7 @@ def test_rotate_four_times_and_mirror_twice_are_identities() -> None:
 
 
 def test_turning_a_long_shape_does_not_make_it_creep() -> None:
-    editor = Editor.start(new_game(), 0)
+    editor = Editor.start(new_game().view(0))
     editor.shapes = (Shape.from_art("XXX/X.X"),)  # 3 x 2: its centre is between cells
     editor.jump(4, 4)
     start = editor.mask
@@ -298,7 +298,7 @@ def test_hero_attack_turns_with_r() -> None:
     while game.decision(0) is None or game.decision(0).kind != "hero":  # type: ignore[union-attr]
         game.apply(0, game.legal_actions(0)[0])
     hero = game.cards.heroes[game.decision(0).card]  # type: ignore[union-attr]
-    editor = Editor.start(game, 0)
+    editor = Editor.start(game.view(0))
     row, col = editor.row, editor.col
     out = play(game, ["r", "c"])
     assert "attack turned 90°" in out
@@ -311,7 +311,7 @@ def test_hero_attack_does_not_turn_when_hero_turning_is_off() -> None:
     while game.decision(0) is None or game.decision(0).kind != "hero":  # type: ignore[union-attr]
         game.apply(0, game.legal_actions(0)[0])
     hero = game.cards.heroes[game.decision(0).card]  # type: ignore[union-attr]
-    editor = Editor.start(game, 0)
+    editor = Editor.start(game.view(0))
     row, col = editor.row, editor.col
     assert "turn the attack" not in editor.hint().plain
     assert "heroes yes, attack patterns as printed" in setup_line(game.config).plain
@@ -324,7 +324,7 @@ def test_destroy_cursor_moves_between_allowed_cells() -> None:
     game = new_game()
     game.pending[0] = Decision("destroy", 0, "gorgon_gaze", allowed=mask_from_names(
         ["C3", "C7", "F3"]), reason="gorgon")
-    editor = Editor.start(game, 0)
+    editor = Editor.start(game.view(0))
     assert (editor.row, editor.col) == (5, 2)  # F3, the allowed cell nearest the middle
     editor.move(-1, 0)
     assert (editor.row, editor.col) == (2, 2)  # C3: straight up
@@ -342,7 +342,7 @@ def test_fallback_draws_one_cell_of_any_terrain() -> None:
     sheet = game.sheets[0]
     sheet.draw(FULL & ~sheet.filled & ~bit(10, 10) & ~bit(10, 8), "forest")
     game.pending[0] = Decision("draw", 0, game.current or "", fallback=True)
-    editor = Editor.start(game, 0)
+    editor = Editor.start(game.view(0))
     assert editor.terrains == FALLBACK_TERRAINS
     out = play(game, ["tt", "c"])
     assert "No shape fits your map" in out
@@ -420,29 +420,29 @@ def test_map_view_has_the_frame_and_the_preview() -> None:
 
 def test_card_panel_names_the_card_in_the_chosen_language() -> None:
     game = new_game()
-    assert "Sous-Bois" in rendered(card_panel(game, "timber_grove", "fr"))
-    text = rendered(card_panel(game, "timber_grove"))
+    assert "Sous-Bois" in rendered(card_panel(game.view(None), "timber_grove", "fr"))
+    text = rendered(card_panel(game.view(None), "timber_grove"))
     assert "Timber Grove" in text and "+1 coin" in text and "time 1" in text
-    assert "counter-clockwise" in rendered(card_panel(game, "dragon_inferno"))
-    assert "H" in rendered(card_panel(game, "freyla_the_true"))
+    assert "counter-clockwise" in rendered(card_panel(game.view(None), "dragon_inferno"))
+    assert "H" in rendered(card_panel(game.view(None), "freyla_the_true"))
 
 
 def test_status_and_score_tables() -> None:
     game = new_game()
-    status = rendered(status_line(game, 0))
+    status = rendered(status_line(game.view(None), 0))
     assert "Spring" in status and "time 2/8" in status and "coins 0/14" in status
     assert game.cards.scoring[game.scoring[0]].names.en in status
     while not game.is_over:
         player = game.pending_players()[0]
         game.apply(player, game.legal_actions(player)[0])
-    assert "Spring scores" in rendered(season_table(game, 0))
-    final = rendered(final_view(game, "fr"))
+    assert "Spring scores" in rendered(season_table(game.view(None), 0))
+    final = rendered(final_view(game.view(None), "fr"))
     assert "Printemps" in final
     assert game.solo_rating() < -30 and "Title: none" in final
     # Stars 30 short of the scoring cards' solo values: a rating of -30, the lowest title.
     par = game.totals()[0] - game.solo_rating()
     game.scores[0] = [SeasonScore("spring", (("A", game.scoring[0], par - 30),), 0, 0)]
-    final = rendered(final_view(game, "fr"))
+    final = rendered(final_view(game.view(None), "fr"))
     assert game.solo_rating() == -30 and "Title: Buveur d'Encre Patenté" in final
 
 
@@ -450,7 +450,7 @@ def test_status_and_score_tables() -> None:
 def test_every_language_renders(language: str) -> None:
     game = new_game()
     assert game.card("frontier_dwelling").names.get(language) in rendered(
-        card_panel(game, "frontier_dwelling", language))
+        card_panel(game.view(None), "frontier_dwelling", language))
 
 
 # ---------------------------------------------------------------------- base game and ruins
@@ -471,7 +471,7 @@ def test_ruins_decision_is_explained_and_enforced() -> None:
     game = CartographersGame(GameConfig.preset(
         "base", deck=("temple_ruins", "fishing_village", "homestead")), seed=SEED)
     assert game.decision(0).ruins
-    editor = Editor.start(game, 0)
+    editor = Editor.start(game.view(0))
     assert editor.problem() is None  # the editor starts on a placement over ruins
     # Move the line of four to the bottom-right, away from every ruins cell of side A.
     out = play(game, ["K8", "c"])
@@ -482,4 +482,4 @@ def test_ruins_decision_is_explained_and_enforced() -> None:
 def test_ruins_card_panel() -> None:
     game = CartographersGame(GameConfig.preset("base"), seed=SEED)
     assert "next explore card must be drawn over" in rendered(
-        card_panel(game, "outpost_ruins"))
+        card_panel(game.view(None), "outpost_ruins"))

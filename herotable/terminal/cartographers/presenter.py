@@ -14,10 +14,11 @@ from herotable.cartographers.actions import (
     DrawMonster,
     PlaceHero,
 )
-from herotable.cartographers.game import CartographersGame, Decision
+from herotable.cartographers.decisions import Decision
 from herotable.cartographers.grid import SIZE, cell_name, cells, mask_names, parse_cell
 from herotable.cartographers.shapes import MONO, Shape
 from herotable.cartographers.sheet import MapSheet
+from herotable.cartographers.view import CartographersView
 from herotable.core.errors import HerotableError
 from herotable.terminal.cartographers.render import (
     Overlay,
@@ -41,7 +42,7 @@ class Editor:
     hero's quarter turns 0-3.
     """
 
-    game: CartographersGame
+    view: CartographersView  # the seat's view: its decision, legal cell sets, the maps
     player: int
     decision: Decision
     shapes: tuple[Shape, ...]
@@ -57,23 +58,24 @@ class Editor:
     pivot: tuple[int, int] | None = None
 
     @classmethod
-    def start(cls, game: CartographersGame, player: int) -> Editor:
-        """An editor for the player's decision, starting on a legal placement if any."""
-        decision = game.decision(player)
-        assert decision is not None, "the player owes no decision"
+    def start(cls, view: CartographersView) -> Editor:
+        """An editor for the viewing seat's decision, starting on a legal placement if any."""
+        decision, legal, player = view.decision, view.legal, view.you
+        assert decision is not None and legal is not None and player is not None, \
+            "the seat owes no decision"
         # A hero or destroy decision picks one cell; its "terrain" is what the preview shows.
         shapes: tuple[Shape, ...] = (MONO,)
         terrains: tuple[str, ...] = ("hero",) if decision.kind == "hero" else ("destroyed",)
         if decision.kind == "draw":
-            terrains = game.terrain_options(player)
+            terrains = view.terrain_options_for(decision)
             if not decision.fallback:
-                shapes = tuple(o.shape for o in game.cards.explore[decision.card].shapes)
+                shapes = tuple(o.shape for o in view.cards.explore[decision.card].shapes)
         elif decision.kind == "monster":
             terrains = ("monster",)
             if not decision.fallback:
-                shapes = (game.cards.ambushes[decision.card].shape,)
-        masks = game.placement_masks(player)
-        editor = cls(game, player, decision, shapes, terrains, frozenset(masks))
+                shapes = (view.cards.ambushes[decision.card].shape,)
+        masks = list(legal.masks)
+        editor = cls(view, player, decision, shapes, terrains, frozenset(masks))
         if masks:
             editor.go_to(editor.starting_mask(masks))
         return editor
@@ -142,7 +144,7 @@ class Editor:
     def attack(self) -> int:
         if self.kind != "hero":
             return 0
-        hero = self.game.cards.heroes[self.decision.card]
+        hero = self.view.cards.heroes[self.decision.card]
         return hero.attack_mask(self.row, self.col, self.orientation)
 
     def overlay(self) -> Overlay:
@@ -166,7 +168,7 @@ class Editor:
         if self.kind == "destroy":
             return (f"{here} cannot be destroyed now; pick one of "
                     f"{', '.join(mask_names(self.decision.allowed))}")
-        sheet = self.game.sheets[self.sheet_index]
+        sheet = self.view.sheets[self.sheet_index]
         clashes = [f"{cell_name(r, c)} is {_what_is_at(sheet, r, c)}"
                    for r, c in cells(self.mask & sheet.filled)]
         if clashes:
@@ -191,7 +193,7 @@ class Editor:
         if self.kind == "hero":
             text.append(f" · attack turned {90 * self.orientation}°: "
                         f"{' '.join(mask_names(self.attack())) or 'all off the map'}")
-        struck = self.attack() & self.game.sheets[self.sheet_index].monster
+        struck = self.attack() & self.view.sheets[self.sheet_index].monster
         if struck:
             text.append(f" · strikes the monster on {' '.join(mask_names(struck))}", "magenta")
         problem = self.problem()
@@ -204,7 +206,7 @@ class Editor:
     def _gives_coin(self) -> bool:
         if self.kind != "draw" or self.decision.fallback:
             return False
-        return self.game.cards.explore[self.decision.card].shapes[self.shape_index].coin
+        return self.view.cards.explore[self.decision.card].shapes[self.shape_index].coin
 
     def hint(self) -> Text:
         """The commands that make sense for this decision."""
@@ -212,7 +214,7 @@ class Editor:
         if self.kind == "destroy":
             parts = ["wasd next choice that way"]
         elif self.kind == "hero":
-            if self.game.config.hero_turns:
+            if self.view.config.hero_turns:
                 parts.append("r turn the attack")
         elif len(self.shape.orientations) > 1:
             parts += ["r rotate", "m mirror"]
@@ -259,7 +261,7 @@ class Editor:
         if self.kind == "destroy":
             return "nothing to rotate: pick a cell"
         if self.kind == "hero":
-            if not self.game.config.hero_turns:
+            if not self.view.config.hero_turns:
                 return "the attack pattern is drawn as printed in this game (hero turning is off)"
             self.orientation = (self.orientation + 1) % 4
             return None
@@ -268,7 +270,7 @@ class Editor:
 
     def mirror(self) -> str | None:
         if self.single_cell:
-            turns = self.kind == "hero" and self.game.config.hero_turns
+            turns = self.kind == "hero" and self.view.config.hero_turns
             return "nothing to mirror here" + (" (r turns the attack)" if turns else "")
         # Flipping left-right after k quarter turns equals mirroring first, then -k turns.
         flipped = ((self.orientation & 4) ^ 4) | (-self.orientation % 4)

@@ -11,10 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich.columns import Columns
-from rich.console import Console, Group, RenderableType
-from rich.rule import Rule
-from rich.table import Table
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from herotable.bots.base import Bot
@@ -23,18 +20,13 @@ from herotable.cartographers.actions import (
 )
 from herotable.cartographers.game import CartographersGame
 from herotable.core.errors import HerotableError, IllegalAction
+from herotable.terminal.cartographers.layout import final_screen, placing_screen
 from herotable.terminal.cartographers.presenter import ARROWS, CONFIRM, MOVES, Editor, read_steps
 from herotable.terminal.cartographers.render import (
-    card_panel,
     edict_rules,
     event_views,
-    final_view,
-    legend,
-    map_view,
-    season_preview,
     season_table,
     setup_line,
-    status_line,
 )
 from herotable.terminal.session import ReadLine, SessionBase
 
@@ -85,7 +77,8 @@ class Session(SessionBase):
         # A fresh game has already revealed its first card (maybe an ambush): say so.
         self.notes: list[RenderableType] = (
             [Text("Resuming a saved game.", "bold")] if game.log.entries
-            else [setup_line(game.config), *event_views(game, game.events, language)])
+            else [setup_line(game.config),
+                  *event_views(game.view(None), game.events, language)])
 
     def seat_name(self, seat: int) -> str:
         return self.game.config.player_name(seat)
@@ -96,7 +89,7 @@ class Session(SessionBase):
 
     def decide(self, player: int) -> bool:
         """Edit and apply one decision; False when the person leaves."""
-        editor = Editor.start(self.game, player)
+        editor = Editor.start(self.game.view(player))
         messages: list[RenderableType] = []
         while True:
             self.show(editor, messages)
@@ -121,26 +114,11 @@ class Session(SessionBase):
     def show(self, editor: Editor, messages: list[RenderableType]) -> None:
         if self.console.is_terminal:
             self.console.clear()
-        game, player = self.game, editor.player
-        self.console.print(status_line(game, player, self.language))
-        self.console.print(Rule(self.banner(editor), style="cyan"))
         owner = editor.sheet_index
-        title = "your map" if owner == player else self.map_title(owner)
-        board = map_view(game.sheets[owner], editor.overlay(), title)
-        card = card_panel(game, editor.decision.card, self.language, editor.decision,
-                          shape_index=editor.shape_index if editor.kind == "draw" else None,
-                          terrain=editor.terrain if editor.kind == "draw" else None,
-                          quarter_turns=editor.orientation if editor.kind == "hero" else 0)
-        layout = Table.grid(padding=(0, 2))
-        layout.add_row(board, Group(card, legend()))
-        self.console.print(layout)
-        self.console.print(editor.describe())
-        allowed = editor.problem() is None
-        self.console.print(season_preview(game, game.sheets[owner], editor.mask,
-                                          editor.terrain if allowed else None, self.language))
-        for item in [*self.notes, *messages]:
+        title = "your map" if owner == editor.player else self.map_title(owner)
+        for item in placing_screen(editor, self.banner(editor), title,
+                                   [*self.notes, *messages], self.language):
             self.console.print(item)
-        self.console.print(editor.hint())
 
     def map_title(self, owner: int) -> str:
         return "your map" if self.game.config.solo else f"{self.name(owner)}'s map"
@@ -160,11 +138,10 @@ class Session(SessionBase):
     def show_final(self) -> None:
         if self.console.is_terminal:
             self.console.clear()
-        maps = [map_view(s, title=self.map_title(p)) for p, s in enumerate(self.game.sheets)]
-        self.console.print(Columns(maps))
-        for item in self.notes:
+        view = self.game.view(None)
+        titles = [self.map_title(p) for p in range(len(view.sheets))]
+        for item in final_screen(view, titles, self.notes, self.language):
             self.console.print(item)
-        self.console.print(final_view(self.game, self.language))
 
     # ------------------------------------------------------------------ one typed line
 
@@ -216,7 +193,7 @@ class Session(SessionBase):
 
     def help_views(self) -> list[RenderableType]:
         """The commands, then the four scoring cards' rules."""
-        return [Text.from_markup(HELP), edict_rules(self.game, self.language)]
+        return [Text.from_markup(HELP), edict_rules(self.game.view(None), self.language)]
 
     def send_raw(self, player: int, text: str) -> Outcome:
         try:
@@ -245,7 +222,7 @@ class Session(SessionBase):
         save."""
         done = Text(f"{self.bot_label(player)}: {action}",
                     "bold cyan" if player in self.bots else "dim")
-        views = [done, *notes, *event_views(self.game, events, self.language)]
+        views = [done, *notes, *event_views(self.game.view(None), events, self.language)]
         # Keep what happened on screen until the next card is out, so every hot-seat player
         # sees the last card's aftermath (coins, scores) on their own turn.
         if any(e["type"] in ("reveal", "game_over") for e in events):
@@ -258,10 +235,11 @@ class Session(SessionBase):
                 self.notes.append(problem)
 
     def score_tables(self) -> list[RenderableType]:
-        scored = max((len(s) for s in self.game.scores), default=0)
+        view = self.game.view(None)
+        scored = max((len(s) for s in view.scores), default=0)
         if not scored:
             return [Text("No season has been scored yet.")]
-        return [season_table(self.game, i, self.language) for i in range(scored)]
+        return [season_table(view, i, self.language) for i in range(scored)]
 
 
 
