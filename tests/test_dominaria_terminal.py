@@ -203,7 +203,7 @@ def test_leylines_and_pieces_are_drawn_on_the_map() -> None:
     game.cabal_tokens["urborg"] = 2
     game.artifact_tokens["orvada"] = 1
     console = recording()
-    console.print(map_picture(game))
+    console.print(map_picture(game.view(None)))
     out = console.export_text()
     tag = str(player + 1)
     assert f"{tag} ▲{tag} ✦" in out  # Orvada: a Hero, a Manalith, an artifact token

@@ -1,6 +1,6 @@
 """The front ends use the engines' public API only: no private name of an engine is imported
-or read from outside it (the bots, the simulator and the bench today; the terminals join when
-they move onto the views)."""
+or read from outside it (the bots, the simulator, the bench and the terminals), and the
+terminals draw from a seat's view rather than the game's state."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def test_the_readme_example_uses_the_entry_point() -> None:
 # is read through ``game.view(seat)``, never straight off the game.
 GAME_STATE = frozenset({"players", "sheets", "pending", "pack", "deck", "quest_deck",
                         "artifact_deck", "hero_deck", "ambush_deck"})
-VIEW_ONLY = [ROOT / "terminal" / "cartographers"]
+VIEW_ONLY = [ROOT / "terminal"]
 
 
 def game_state_reads(path: Path) -> list[str]:

@@ -12,8 +12,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.pack import Pack
+from herotable.dominaria.view import DominariaView
 from herotable.terminal.dominaria.render import (
     ARTIFACT_GLYPH,
     CABAL_GLYPH,
@@ -119,32 +119,32 @@ def anchor(pack: Pack, location: str) -> tuple[int, int]:
     return row, col
 
 
-def location_label(game: DominariaGame, location: str) -> tuple[Text, Text]:
+def location_label(view: DominariaView, location: str) -> tuple[Text, Text]:
     """Two lines: name, colour letter and mana tokens; then Heroes, Manaliths and tokens."""
-    pack = game.pack
+    pack = view.pack
     loc = pack.locations[location]
     style = COLOUR_STYLES[loc.colour]
     name = Text(loc.name, style)
     name.append(f" {loc.colour}", "bold reverse " + style.replace("bold ", ""))
-    mana = game.map_mana[location]
+    mana = view.map_mana[location]
     if mana:
         name.append(" " + (MANA_GLYPH * mana if mana <= 4 else f"{MANA_GLYPH}{mana}"), style)
-    return name, pieces_text(game, location)
+    return name, pieces_text(view, location)
 
 
-def pieces_text(game: DominariaGame, location: str) -> Text:
+def pieces_text(view: DominariaView, location: str) -> Text:
     """Heroes (player digits), Manaliths (▲ + digit), Cabal and artifact tokens at a place."""
     text = Text()
-    for player, state in enumerate(game.players):
+    for player, state in enumerate(view.boards):
         for _ in range(state.heroes.count(location)):
             text.append_text(player_tag(player))
-    for player, state in enumerate(game.players):
+    for player, state in enumerate(view.boards):
         if location in state.manaliths:
             text.append(" " if text else "")
             text.append(MANALITH_GLYPH, "bold")
             text.append_text(player_tag(player))
-    for glyph, count, style in ((CABAL_GLYPH, game.cabal_tokens.get(location, 0), "bold red"),
-                                (ARTIFACT_GLYPH, game.artifact_tokens.get(location, 0),
+    for glyph, count, style in ((CABAL_GLYPH, view.cabal_tokens.get(location, 0), "bold red"),
+                                (ARTIFACT_GLYPH, view.artifact_tokens.get(location, 0),
                                  "bold yellow")):
         if count:
             text.append(" " if text else "")
@@ -170,11 +170,11 @@ LABEL_NUDGES = ((0, 0), (1, 0), (-1, 0), (0, 4), (0, -4), (2, 0), (-2, 0), (1, 6
                 (-1, 6), (-1, -6))
 
 
-def label_spots(game: DominariaGame, labels: dict[str, tuple[Text, Text]]) -> dict[str, Spot]:
+def label_spots(view: DominariaView, labels: dict[str, tuple[Text, Text]]) -> dict[str, Spot]:
     """Each label centred on its location, nudged off any label already placed. The room a
     label claims allows for a few mana tokens, so labels keep their place as mana comes and
     goes."""
-    pack = game.pack
+    pack = view.pack
     taken = Canvas(MAP_WIDTH, MAP_HEIGHT)
     spots: dict[str, Spot] = {}
     for location in sorted(pack.locations, key=lambda i: anchor(pack, i)):
@@ -193,13 +193,13 @@ def label_spots(game: DominariaGame, labels: dict[str, tuple[Text, Text]]) -> di
     return spots
 
 
-def draw_links(canvas: Canvas, game: DominariaGame, spots: dict[str, Spot]) -> None:
+def draw_links(canvas: Canvas, view: DominariaView, spots: dict[str, Spot]) -> None:
     """Dotted lines for the links. A link carrying Leylines is drawn in stars of its first
     owner's colour with every owner's digit half-way along (plain digits: a digit on a
     coloured background is a Hero)."""
-    pack = game.pack
+    pack = view.pack
     for link in pack.links:
-        owners = [p for p, s in enumerate(game.players)
+        owners = [p for p, s in enumerate(view.boards)
                   if pack.link_key(link.a, link.b) in s.leylines]
         style = f"bold {PLAYER_INKS[owners[0]]}" if owners else LINK_STYLE
         glyph = LEYLINE_GLYPH if owners else LINK_GLYPH
@@ -220,11 +220,11 @@ def draw_labels(canvas: Canvas, labels: dict[str, tuple[Text, Text]],
                              Text(" ").append_text(text).append(" "))
 
 
-def map_picture(game: DominariaGame) -> Panel:
-    labels = {location: location_label(game, location) for location in game.pack.locations}
-    spots = label_spots(game, labels)
+def map_picture(view: DominariaView) -> Panel:
+    labels = {location: location_label(view, location) for location in view.pack.locations}
+    spots = label_spots(view, labels)
     canvas = Canvas(MAP_WIDTH, MAP_HEIGHT)
-    draw_links(canvas, game, spots)
+    draw_links(canvas, view, spots)
     draw_labels(canvas, labels, spots)
     lines = canvas.lines()
     while lines and not lines[-1].plain:
@@ -232,15 +232,15 @@ def map_picture(game: DominariaGame) -> Panel:
     while lines and not lines[0].plain:
         lines.pop(0)
     return Panel(Group(*lines), title="Dominaria", title_align="left", box=box.ROUNDED,
-                 padding=(0, 1), expand=False, subtitle=map_legend(game),
+                 padding=(0, 1), expand=False, subtitle=map_legend(view),
                  subtitle_align="left")
 
 
-def map_legend(game: DominariaGame) -> Text:
+def map_legend(view: DominariaView) -> Text:
     text = Text(" ")
-    for player in range(game.num_players):
+    for player in range(view.num_players):
         text.append_text(player_tag(player))
-        text.append(f" {game.player_name(player)}  ")
+        text.append(f" {view.player_name(player)}  ")
     text.append(f"{MANA_GLYPH} mana  {MANALITH_GLYPH} Manalith  {CABAL_GLYPH} Cabal  "
                 f"{ARTIFACT_GLYPH} artifact  ")
     text.append(LEYLINE_GLYPH * 2 + "1" + LEYLINE_GLYPH * 2, f"bold {PLAYER_INKS[0]}")
@@ -248,16 +248,16 @@ def map_legend(game: DominariaGame) -> Text:
     return text
 
 
-def location_table(game: DominariaGame) -> Table:
+def location_table(view: DominariaView) -> Table:
     """The map as a table: what is at each location and where it leads."""
-    pack = game.pack
+    pack = view.pack
     table = Table("id", "location", "mana", "pieces", "neighbours", box=box.SIMPLE_HEAD,
                   title="Locations", title_style="bold", padding=(0, 1))
     for location, loc in pack.locations.items():
         name = place(pack, location)
         if loc.start:
             name.append(" (start)", "dim")
-        mana = Text(f"{loc.colour} {game.map_mana[location]}", COLOUR_STYLES[loc.colour])
+        mana = Text(f"{loc.colour} {view.map_mana[location]}", COLOUR_STYLES[loc.colour])
         neighbours = ", ".join(sorted(pack.adjacency[location]))
-        table.add_row(location, name, mana, pieces_text(game, location), neighbours)
+        table.add_row(location, name, mana, pieces_text(view, location), neighbours)
     return table

@@ -9,12 +9,12 @@ from rich.table import Table
 from rich.text import Text
 
 from herotable.dominaria.actions import VERBS, DominariaAction
-from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.rules import (
     ability_cost,
     auto_payment,
     moves_allowed,
 )
+from herotable.dominaria.view import DominariaView
 from herotable.terminal.dominaria.render import (
     ABILITY_VERBS,
     COLOUR_STYLES,
@@ -26,49 +26,49 @@ from herotable.terminal.dominaria.render import (
 # ---------------------------------------------------------------------- the actions
 
 
-def verb_hint(game: DominariaGame, player: int, verb: str) -> Text:
+def verb_hint(view: DominariaView, player: int, verb: str) -> Text:
     """What a verb does, with its cost and what the engine pays when no mana is named."""
-    state = game.players[player]
+    state = view.boards[player]
     hint = Text()
     if verb in ABILITY_VERBS:
-        cost = ability_cost(state, game.pack, verb)
+        cost = ability_cost(state, view.pack, verb)
         hint.append(f"{cost}", "bold")
         hint.append(" pays ")
         hint.append_text(mana_text(auto_payment(state, cost)))
         hint.append(": ")
     elif verb == "move":
-        left = moves_allowed(state, game.pack) - state.moves_used
+        left = moves_allowed(state, view.pack) - state.moves_used
         hint.append(f"{left} left: ")
     hint.append(VERB_HINTS.get(verb, ""))
     hint.stylize("dim")
     return hint
 
 
-def action_words(game: DominariaGame, action: DominariaAction) -> Text:
+def action_words(view: DominariaView, action: DominariaAction) -> Text:
     """One action in words, short enough to sit several to a line."""
-    pack, args = game.pack, action.args
+    pack, args = view.pack, action.args
     verb = action.verb
     if verb == "keep":
-        return Text(" + ".join(card_name(game, c) for c in args))
+        return Text(" + ".join(card_name(view, c) for c in args))
     if verb == "move":
         return Text.assemble(place(pack, args[0]), "→", place(pack, args[1]))
     if verb == "collect":
         loc = pack.locations[args[0]]
         return Text.assemble(place(pack, args[0]),
-                             (f" +{game.map_mana[args[0]]}{loc.colour}",
+                             (f" +{view.map_mana[args[0]]}{loc.colour}",
                               COLOUR_STYLES[loc.colour]))
     if verb == "leyline":
         return Text.assemble(place(pack, args[0]), "–", place(pack, args[1]))
     if verb in ("place", "recruit", "discover", "confront", "manalith"):
         return place(pack, args[0])
     if verb == "complete":
-        return Text(f"{card_name(game, args[0])} (+{pack.quests[args[0]].vp} VP)")
+        return Text(f"{card_name(view, args[0])} (+{pack.quests[args[0]].vp} VP)")
     if verb == "claim":
-        tile = pack.public_quests[args[0]].tiles[len(game.claims[args[0]])]
-        return Text(f"{card_name(game, args[0])} (+{tile} VP)")
+        tile = pack.public_quests[args[0]].tiles[len(view.claims[args[0]])]
+        return Text(f"{card_name(view, args[0])} (+{tile} VP)")
     if verb == "end":
         return Text("end your turn (your Manalith tokens come back)")
-    return Text(card_name(game, args[0]) if args else str(action))
+    return Text(card_name(view, args[0]) if args else str(action))
 
 
 VERB_HINTS = {
@@ -104,7 +104,7 @@ def flow(items: Sequence[Text], width: int, gap: str = "  ") -> Text:
     return text
 
 
-def actions_view(game: DominariaGame, player: int, actions: Sequence[DominariaAction],
+def actions_view(view: DominariaView, player: int, actions: Sequence[DominariaAction],
                  width: int) -> Table:
     """The legal actions numbered from 1 and grouped by verb, in the rules' order."""
     verbs = [v for v in VERBS if any(a.verb == v for a in actions)]
@@ -113,10 +113,10 @@ def actions_view(game: DominariaGame, player: int, actions: Sequence[DominariaAc
     grid.add_column(no_wrap=True, width=heading_width)
     grid.add_column(no_wrap=True)
     for verb in verbs:
-        items = [verb_hint(game, player, verb)]
+        items = [verb_hint(view, player, verb)]
         for number, action in enumerate(actions, start=1):
             if action.verb == verb:
                 items.append(Text.assemble((f"[{number}]", "bold cyan"), " ",
-                                           action_words(game, action)))
+                                           action_words(view, action)))
         grid.add_row(Text(verb, "bold"), flow(items, width - heading_width - 1))
     return grid

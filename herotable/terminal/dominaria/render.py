@@ -1,5 +1,5 @@
 """Rich renderables for Heroes of Dominaria: names, the header, the boards, the quests, what
-happened and the final table."""
+happened and the final table, each drawn from a seat's view (:class:`DominariaView`)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.pack import COLOURS, Pack
 from herotable.dominaria.rules import (
     collects_allowed,
     moves_allowed,
 )
 from herotable.dominaria.state import PlayerState
+from herotable.dominaria.view import DominariaView
 
 COLOUR_STYLES = {"W": "bold light_goldenrod1", "U": "bold dodger_blue1", "B": "bold magenta",
                  "R": "bold red1", "G": "bold green3"}
@@ -45,10 +45,10 @@ NOTES_KEPT = 8  # lines of "what happened" kept on screen (a bot's turn is sever
 # ---------------------------------------------------------------------- names and words
 
 
-def player_label(game: DominariaGame, player: int) -> str:
+def player_label(view: DominariaView, player: int) -> str:
     """The name players gave, with the planeswalker it plays (or just the planeswalker)."""
-    walker = game.pack.planeswalkers[game.players[player].walker].name
-    name = game.player_name(player)
+    walker = view.pack.planeswalkers[view.boards[player].walker].name
+    name = view.player_name(player)
     return name if name == walker else f"{name} ({walker})"
 
 
@@ -73,48 +73,48 @@ def mana_text(colours: Sequence[str]) -> Text:
     return text
 
 
-def card_name(game: DominariaGame, card_id: str) -> str:
-    pack = game.pack
+def card_name(view: DominariaView, card_id: str) -> str:
+    pack = view.pack
     for cards in (pack.quests, pack.artifacts, pack.public_quests):
         if card_id in cards:
             return cards[card_id].name
     return card_id
 
 
-def dominaria_card_text(game: DominariaGame, card_id: str) -> Text:
+def dominaria_card_text(view: DominariaView, card_id: str) -> Text:
     """A Dominaria card: its mana symbols and the token it puts on the map, if any."""
-    card = next(c for c in game.pack.cards if c.id == card_id)
+    card = next(c for c in view.pack.cards if c.id == card_id)
     text = Text.assemble((card_id, "bold"), ": mana ")
     text.append_text(mana_text([c for c in COLOURS if c in card.mana]))
     if card.token and card.location:
         token = "Cabal token" if card.token == "cabal" else "artifact token"
         text.append(f", {token} at ")
-        text.append_text(place(game.pack, card.location))
+        text.append_text(place(view.pack, card.location))
     return text
 
 
 # ---------------------------------------------------------------------- the header
 
 
-def header(game: DominariaGame, player: int) -> Group:
+def header(view: DominariaView, player: int) -> Group:
     """Round, whose turn, this turn's Dominaria card, and the designed-content warning."""
     top = Text()
     top.append(" Heroes of Dominaria ", "bold reverse")
-    top.append(f"  round {game.round}/{game.config.rounds}  ")
+    top.append(f"  round {view.round}/{view.rounds}  ")
     top.append_text(player_tag(player))
-    top.append(f" {player_label(game, player)}", "bold")
+    top.append(f" {player_label(view, player)}", "bold")
     top.append({"quests": " keeps 2 of 4 quests", "heroes": " places a starting Hero",
-                "play": " to act", "over": ""}[game.stage])
-    if game.stage == "play":
-        state = game.players[player]
-        top.append(f"  moves {state.moves_used}/{moves_allowed(state, game.pack)}"
-                   f"  collect {state.collects_used}/{collects_allowed(state, game.pack)}",
+                "play": " to act", "over": ""}[view.stage])
+    if view.stage == "play":
+        state = view.boards[player]
+        top.append(f"  moves {state.moves_used}/{moves_allowed(state, view.pack)}"
+                   f"  collect {state.collects_used}/{collects_allowed(state, view.pack)}",
                    "dim")
     lines: list[RenderableType] = [top]
-    if game.revealed:
+    if view.revealed:
         lines.append(Text.assemble("Dominaria card this turn: ",
-                                   dominaria_card_text(game, game.revealed)))
-    warning = designed_warning(game.pack)
+                                   dominaria_card_text(view, view.revealed)))
+    warning = designed_warning(view.pack)
     if warning is not None:
         lines.append(warning)
     return Group(*lines)
@@ -155,16 +155,16 @@ def score_text(parts: dict[str, int]) -> Text:
     return text
 
 
-def boards_table(game: DominariaGame, viewer: int) -> Table:
+def boards_table(view: DominariaView, viewer: int) -> Table:
     """Every player's board in one row: pool, pieces out of their tracks, hand size (only
     the viewer's own quests are shown elsewhere), score."""
-    boards = game.pack.boards
+    boards = view.pack.boards
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
     for column in ("", "player", "mana pool", "heroes", "manaliths", "leylines", "cabal",
                    "quests", "score so far"):
         table.add_column(column, no_wrap=True)
-    for player, (state, parts) in enumerate(zip(game.players, game.scores(), strict=True)):
-        name = Text(player_label(game, player), "bold" if player == viewer else "")
+    for player, (state, parts) in enumerate(zip(view.boards, view.scores(), strict=True)):
+        name = Text(player_label(view, player), "bold" if player == viewer else "")
         quests = f"{len(state.hand)} in hand"
         if state.completed:
             quests += f", {state.completed} done"
@@ -176,48 +176,48 @@ def boards_table(game: DominariaGame, viewer: int) -> Table:
     return table
 
 
-def in_play_lines(game: DominariaGame) -> list[Text]:
+def in_play_lines(view: DominariaView) -> list[Text]:
     """Artifacts in play and started quests: public, one line per player who has any."""
     lines = []
-    for player, state in enumerate(game.players):
+    for player, state in enumerate(view.boards):
         parts = []
         if state.artifacts:
-            parts.append("artifacts " + ", ".join(card_name(game, a) for a in state.artifacts))
+            parts.append("artifacts " + ", ".join(card_name(view, a) for a in state.artifacts))
         if state.started:
-            parts.append("started " + ", ".join(card_name(game, q) for q in state.started))
+            parts.append("started " + ", ".join(card_name(view, q) for q in state.started))
         if parts:
             lines.append(Text.assemble(" ", player_tag(player), " in play: ", "; ".join(parts)))
     return lines
 
 
-def quest_line(game: DominariaGame, quest_id: str) -> Text:
+def quest_line(view: DominariaView, quest_id: str) -> Text:
     """A quest card in full: name, VP, what starts it, what completes it, its reward."""
-    quest = game.pack.quests[quest_id]
+    quest = view.pack.quests[quest_id]
     return Text.assemble((quest.name, "bold"), f" ({quest.vp} VP): ", quest.text)
 
 
-def artifact_line(game: DominariaGame, artifact_id: str) -> Text:
-    artifact = game.pack.artifacts[artifact_id]
+def artifact_line(view: DominariaView, artifact_id: str) -> Text:
+    artifact = view.pack.artifacts[artifact_id]
     return Text.assemble((artifact.name, "bold"), f" ({artifact.vp} VP): ", artifact.text)
 
 
-def hand_view(game: DominariaGame, player: int) -> RenderableType | None:
+def hand_view(view: DominariaView, player: int) -> RenderableType | None:
     """The acting player's own quests: in hand (hidden from the others) and started."""
-    state = game.players[player]
+    state = view.boards[player]
     if not state.hand and not state.started:
         return None
-    lines = [Text.assemble("  ", quest_line(game, q)) for q in state.hand]
-    lines += [Text.assemble("  ", quest_line(game, q), (" (started)", "cyan"))
+    lines = [Text.assemble("  ", quest_line(view, q)) for q in state.hand]
+    lines += [Text.assemble("  ", quest_line(view, q), (" (started)", "cyan"))
               for q in state.started]
-    title = Text(f"{game.player_name(player)}'s quests (hidden from the other players)",
+    title = Text(f"{view.player_name(player)}'s quests (hidden from the other players)",
                  "bold")
     return Group(title, *lines)
 
 
-def public_quests_view(game: DominariaGame) -> Group:
+def public_quests_view(view: DominariaView) -> Group:
     lines = [Text("Public quests (two tiles each; nobody takes both):", "bold")]
-    for quest_id, quest in game.pack.public_quests.items():
-        claims = game.claims[quest_id]
+    for quest_id, quest in view.pack.public_quests.items():
+        claims = view.claims[quest_id]
         left = [str(vp) for vp in quest.tiles[len(claims):]]
         text = Text.assemble("  ", (quest.name, "bold"), f": {quest.text}  ")
         text.append(f"tiles left {' '.join(left) or 'none'}", "dim")
@@ -228,9 +228,9 @@ def public_quests_view(game: DominariaGame) -> Group:
     return Group(*lines)
 
 
-def choice_view(game: DominariaGame, player: int) -> RenderableType | None:
+def choice_view(view: DominariaView, player: int) -> RenderableType | None:
     """The cards a "keep" decision chooses from, in full."""
-    choice = game.players[player].choice
+    choice = view.boards[player].choice
     if choice is None:
         return None
     if choice.kind == "setup":
@@ -241,7 +241,7 @@ def choice_view(game: DominariaGame, player: int) -> RenderableType | None:
         title = "Look at two quests, keep one (the other goes to the bottom):"
     show = artifact_line if choice.kind == "artifact" else quest_line
     # Not numbered: the numbers on screen are the actions' (keep ... below).
-    lines = [Text.assemble("  • ", show(game, card)) for card in choice.cards]
+    lines = [Text.assemble("  • ", show(view, card)) for card in choice.cards]
     return Panel(Group(*lines), title=Text(title, "bold"), title_align="left",
                  box=box.ROUNDED, expand=False)
 
@@ -252,23 +252,23 @@ def choice_view(game: DominariaGame, player: int) -> RenderableType | None:
 Event = dict[str, Any]
 
 
-def _at(game: DominariaGame, words: str) -> Callable[[Event], Text]:
-    return lambda e: Text.assemble(words, place(game.pack, e["location"]))
+def _at(view: DominariaView, words: str) -> Callable[[Event], Text]:
+    return lambda e: Text.assemble(words, place(view.pack, e["location"]))
 
 
 def _mana(amount: int, colour: str) -> Text:
     return Text(f"{amount} {colour}", COLOUR_STYLES[colour])
 
 
-def event_words(game: DominariaGame) -> dict[str, Callable[[Event], Text]]:
+def event_words(view: DominariaView) -> dict[str, Callable[[Event], Text]]:
     """How each kind of event reads, after the player's name."""
-    pack = game.pack
+    pack = view.pack
     return {
-        "hero": _at(game, "places a Hero at "),
-        "recruit": _at(game, "recruits a Hero at "),
-        "discover": _at(game, "uncovers the artifact token at "),
-        "confront": _at(game, "defeats the Cabal at "),
-        "manalith": _at(game, "builds a Manalith at "),
+        "hero": _at(view, "places a Hero at "),
+        "recruit": _at(view, "recruits a Hero at "),
+        "discover": _at(view, "uncovers the artifact token at "),
+        "confront": _at(view, "defeats the Cabal at "),
+        "manalith": _at(view, "builds a Manalith at "),
         "move": lambda e: Text.assemble("moves ", place(pack, e["origin"]), " → ",
                                         place(pack, e["target"])),
         "collect": lambda e: Text.assemble("collects ", _mana(e["amount"], e["colour"]), " at ",
@@ -279,21 +279,21 @@ def event_words(game: DominariaGame) -> dict[str, Callable[[Event], Text]]:
         "quest": lambda e: Text("keeps 1 quest" if e["count"] == 1
                                 else f"keeps {e['count']} quests"),
         "artifact": lambda e: Text("keeps an artifact (now in play)"),
-        "use": lambda e: Text(f"uses {card_name(game, e['artifact'])}"),
-        "start": lambda e: Text(f"starts the quest {card_name(game, e['quest'])}"),
-        "complete": lambda e: Text(f"completes {card_name(game, e['quest'])} "
+        "use": lambda e: Text(f"uses {card_name(view, e['artifact'])}"),
+        "start": lambda e: Text(f"starts the quest {card_name(view, e['quest'])}"),
+        "complete": lambda e: Text(f"completes {card_name(view, e['quest'])} "
                                    f"(+{e['vp']} VP)", "green"),
-        "claim": lambda e: Text(f"claims {card_name(game, e['quest'])} (+{e['vp']} VP)",
+        "claim": lambda e: Text(f"claims {card_name(view, e['quest'])} (+{e['vp']} VP)",
                                 "green"),
     }
 
 
-def event_texts(game: DominariaGame, events: Sequence[Event],
+def event_texts(view: DominariaView, events: Sequence[Event],
                 name: Callable[[int], str] | None = None) -> list[Text]:
     """What happened, in words, after each player's ``name`` (the seat's name by default). A
     new turn's Dominaria card is left out: the header shows it."""
-    words = event_words(game)
-    name = name or game.player_name
+    words = event_words(view)
+    name = name or view.player_name
     texts = []
     for event in events:
         if event["type"] == "game_over":
@@ -305,7 +305,7 @@ def event_texts(game: DominariaGame, events: Sequence[Event],
     return texts
 
 
-def final_view(game: DominariaGame) -> Group:
+def final_view(view: DominariaView) -> Group:
     """The standings with every player's score item by item ("cards done": quests completed
     and artifacts counted), and the winners."""
     table = Table(title="Final scores", box=box.SIMPLE_HEAD, title_style="bold")
@@ -313,12 +313,12 @@ def final_view(game: DominariaGame) -> Group:
                    "cards done", "public", "total", "quests done"):
         table.add_column(column, justify="left" if column == "player" else "right",
                          style="bold" if column == "total" else None, no_wrap=True)
-    scores = game.scores()
-    for standing in game.standings():  # the tie-break is completed quests
+    scores = view.scores()
+    for standing in view.standings():  # the tie-break is completed quests
         parts = scores[standing.player]
-        table.add_row(str(standing.rank), player_label(game, standing.player),
+        table.add_row(str(standing.rank), player_label(view, standing.player),
                       *(str(parts[k]) for k in ("heroes", "manaliths", "leylines", "cabal",
                                                 "artifacts", "accomplished", "public")),
                       str(standing.total), str(standing.tiebreak))
-    winners = " and ".join(player_label(game, p) for p in game.winners())
+    winners = " and ".join(player_label(view, p) for p in view.winners())
     return Group(table, Text(f"Winner: {winners}", "bold magenta"))

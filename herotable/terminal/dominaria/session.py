@@ -19,6 +19,7 @@ from herotable.bots.base import Bot
 from herotable.core.errors import HerotableError, IllegalAction
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.game import DominariaGame
+from herotable.dominaria.view import DominariaView
 from herotable.terminal.dominaria.layout import location_table, map_picture
 from herotable.terminal.dominaria.presenter import actions_view
 from herotable.terminal.dominaria.render import (
@@ -76,8 +77,9 @@ class Session(SessionBase):
         """Read lines until one action is applied; False when the person leaves."""
         messages: list[RenderableType] = []
         while True:
-            actions = self.game.legal_actions(player)
-            self.show(player, actions, messages)
+            view = self.game.view(player)
+            actions = list(view.legal)
+            self.show(view, actions, messages)
             try:
                 line = self.read_line(f"{self.game.player_name(player)}> ")
             except EOFError:
@@ -90,11 +92,13 @@ class Session(SessionBase):
 
     # ------------------------------------------------------------------ drawing
 
-    def show(self, player: int, actions: Sequence[DominariaAction],
+    def show(self, view: DominariaView, actions: Sequence[DominariaAction],
              messages: Sequence[RenderableType]) -> None:
+        """The seat's screen, drawn from its view and legal actions only."""
         if self.console.is_terminal:
             self.console.clear()
-        game = self.game
+        game, player = view, view.you
+        assert player is not None, "a screen is drawn for a seat"
         print_ = self.console.print
         print_(header(game, player))
         print_(map_picture(game))
@@ -116,10 +120,11 @@ class Session(SessionBase):
     def show_final(self) -> None:
         if self.console.is_terminal:
             self.console.clear()
-        self.console.print(map_picture(self.game))
+        view = self.game.view(None)
+        self.console.print(map_picture(view))
         for item in self.notes:
             self.console.print(item)
-        self.console.print(final_view(self.game))
+        self.console.print(final_view(view))
 
     # ------------------------------------------------------------------ one typed line
 
@@ -138,8 +143,9 @@ class Session(SessionBase):
             shown = "under the map" if self.show_locations else "hidden (locations shows it)"
             return "again", [Text(f"The location table is {shown}.", "dim")]
         if head == "quests":
-            return "again", [part for part in (hand_view(self.game, player),
-                                               public_quests_view(self.game)) if part]
+            view = self.game.view(player)
+            return "again", [part for part in (hand_view(view, player),
+                                               public_quests_view(view)) if part]
         if head == "save":
             return "again", [self.save_command(" ".join(words[1:]))]
         if head in ("quit", "exit"):
@@ -178,7 +184,8 @@ class Session(SessionBase):
                events: list[dict[str, Any]]) -> None:
         """Keep the last few things that happened on screen (the next player sees how the
         last turn ended), then save."""
-        views: list[RenderableType] = [*event_texts(self.game, events, self.bot_label)]
+        views: list[RenderableType] = [*event_texts(self.game.view(None), events,
+                                                              self.bot_label)]
         # An end of turn has no words of its own; a keep must never be echoed (it would name
         # the quests kept), and its event says how many were kept.
         if not views and action.verb != "keep":
