@@ -7,13 +7,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from herotable.dominaria.pack import Pack
 from herotable.dominaria.view import DominariaView
+from herotable.terminal.dominaria.presenter import location_number
 from herotable.terminal.dominaria.render import (
     ARTIFACT_GLYPH,
     CABAL_GLYPH,
@@ -29,6 +30,7 @@ from herotable.terminal.dominaria.render import (
     MAP_MARGIN,
     MAP_WIDTH,
     PLAYER_INKS,
+    START_GLYPH,
     place,
     player_tag,
 )
@@ -124,7 +126,10 @@ def location_label(view: DominariaView, location: str) -> tuple[Text, Text]:
     pack = view.pack
     loc = pack.locations[location]
     style = COLOUR_STYLES[loc.colour]
-    name = Text(loc.name, style)
+    name = Text(f"{location_number(view, location)} ", "dim")
+    name.append(loc.name, style)
+    if loc.start:
+        name.append(START_GLYPH, "bold")
     name.append(f" {loc.colour}", "bold reverse " + style.replace("bold ", ""))
     mana = view.map_mana[location]
     if mana:
@@ -136,8 +141,12 @@ def pieces_text(view: DominariaView, location: str) -> Text:
     """Heroes (player digits), Manaliths (▲ + digit), Cabal and artifact tokens at a place."""
     text = Text()
     for player, state in enumerate(view.boards):
-        for _ in range(state.heroes.count(location)):
+        heroes = state.heroes.count(location)
+        if heroes:  # one tag per player, with a count: "1 2×2", never "122"
+            text.append(" " if text else "")
             text.append_text(player_tag(player))
+            if heroes > 1:
+                text.append(f"×{heroes}", "bold")
     for player, state in enumerate(view.boards):
         if location in state.manaliths:
             text.append(" " if text else "")
@@ -243,21 +252,40 @@ def map_legend(view: DominariaView) -> Text:
         text.append(f" {view.player_name(player)}  ")
     text.append(f"{MANA_GLYPH} mana  {MANALITH_GLYPH} Manalith  {CABAL_GLYPH} Cabal  "
                 f"{ARTIFACT_GLYPH} artifact  ")
-    text.append(LEYLINE_GLYPH * 2 + "1" + LEYLINE_GLYPH * 2, f"bold {PLAYER_INKS[0]}")
-    text.append(" Leyline of player 1 ")
+    text.append(LEYLINE_GLYPH * 3, f"bold {PLAYER_INKS[0]}")
+    text.append(" Leyline  ")
+    text.append(START_GLYPH, "bold")
+    text.append(" start location ")
     return text
 
 
-def location_table(view: DominariaView) -> Table:
-    """The map as a table: what is at each location and where it leads."""
+TABLE_SPLIT_WIDTH = 150  # from this width the location table is two tables side by side
+
+
+def location_table(view: DominariaView, width: int = 0) -> RenderableType:
+    """The map as a table: each location's number, what is at it and the numbers of the
+    locations it links to; in two halves side by side on a wide terminal, so that it takes
+    half the rows."""
     pack = view.pack
-    table = Table("id", "location", "mana", "pieces", "neighbours", box=box.SIMPLE_HEAD,
-                  title="Locations", title_style="bold", padding=(0, 1))
+    rows = []
     for location, loc in pack.locations.items():
         name = place(pack, location)
         if loc.start:
-            name.append(" (start)", "dim")
+            name.append(f" {START_GLYPH} start", "dim")
         mana = Text(f"{loc.colour} {view.map_mana[location]}", COLOUR_STYLES[loc.colour])
-        neighbours = ", ".join(sorted(pack.adjacency[location]))
-        table.add_row(location, name, mana, pieces_text(view, location), neighbours)
-    return table
+        neighbours = " ".join(str(n) for n in sorted(location_number(view, other)
+                                                      for other in pack.adjacency[location]))
+        rows.append((str(location_number(view, location)), location, name, mana,
+                     pieces_text(view, location), neighbours))
+    halves = [rows] if width < TABLE_SPLIT_WIDTH else [rows[:(len(rows) + 1) // 2],
+                                                        rows[(len(rows) + 1) // 2:]]
+    tables = []
+    for part in halves:
+        table = Table("#", "id", "location", "mana", "pieces", "links to", box=box.SIMPLE_HEAD,
+                      padding=(0, 1))
+        for row in part:
+            table.add_row(*row)
+        tables.append(table)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_row(*tables)
+    return Group(Text("Locations", "bold"), grid)

@@ -104,9 +104,44 @@ def flow(items: Sequence[Text], width: int, gap: str = "  ") -> Text:
     return text
 
 
+# Each action's key: a letter for its verb and the numbers of what it acts on, which never
+# change during a game (locations as numbered on the map, cards by their place in the pack or
+# in the choice on screen), so a key read a moment ago still means the same action.
+VERB_KEYS = {"keep": "k", "place": "p", "move": "m", "collect": "c", "recruit": "r",
+             "discover": "d", "confront": "f", "manalith": "b", "leyline": "l", "use": "u",
+             "start": "s", "complete": "a", "claim": "q", "end": "e"}
+
+
+def location_number(view: DominariaView, location: str) -> int:
+    """A location's fixed number (its place in the pack), shown on the map and the table."""
+    return list(view.pack.locations).index(location) + 1
+
+
+def action_key(view: DominariaView, action: DominariaAction) -> str:
+    """``c7`` (collect at location 7), ``m3-7`` (move from 3 to 7), ``k13`` (keep the first
+    and third cards shown), ``s12`` (start quest 12 of the pack), ``e`` (end the turn)."""
+    letter, args, pack = VERB_KEYS[action.verb], action.args, view.pack
+    if action.verb == "keep":
+        you = view.you if view.you is not None else 0
+        choice = view.boards[you].choice
+        cards = list(choice.cards) if choice is not None else []
+        places = sorted(cards.index(c) + 1 for c in args if c in cards)
+        return letter + "".join(str(n) for n in places)
+    if action.verb in ("use", "start", "complete", "claim"):
+        ids: list[str] = list(pack.artifacts if action.verb == "use" else pack.public_quests
+                              if action.verb == "claim" else pack.quests)
+        return f"{letter}{ids.index(args[0]) + 1}"
+    return letter + "-".join(str(location_number(view, a)) for a in args)
+
+
+def keyed_actions(view: DominariaView,
+                  actions: Sequence[DominariaAction]) -> dict[str, DominariaAction]:
+    return {action_key(view, action): action for action in actions}
+
+
 def actions_view(view: DominariaView, player: int, actions: Sequence[DominariaAction],
                  width: int) -> Table:
-    """The legal actions numbered from 1 and grouped by verb, in the rules' order."""
+    """The legal actions grouped by verb, in the rules' order, each with its stable key."""
     verbs = [v for v in VERBS if any(a.verb == v for a in actions)]
     heading_width = max((len(v) for v in verbs), default=0)
     grid = Table.grid(padding=(0, 1))
@@ -114,9 +149,9 @@ def actions_view(view: DominariaView, player: int, actions: Sequence[DominariaAc
     grid.add_column(no_wrap=True)
     for verb in verbs:
         items = [verb_hint(view, player, verb)]
-        for number, action in enumerate(actions, start=1):
+        for action in actions:
             if action.verb == verb:
-                items.append(Text.assemble((f"[{number}]", "bold cyan"), " ",
+                items.append(Text.assemble((f"[{action_key(view, action)}]", "bold cyan"), " ",
                                            action_words(view, action)))
         grid.add_row(Text(verb, "bold"), flow(items, width - heading_width - 1))
     return grid

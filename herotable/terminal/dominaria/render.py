@@ -29,7 +29,8 @@ PLAYER_STYLES = ("bold black on cyan", "bold black on dark_orange", "bold black 
 PLAYER_INKS = ("cyan", "dark_orange", "hot_pink", "wheat1")  # the same colours, for Leylines
 LINK_STYLE = "grey42"
 MANA_GLYPH, MANALITH_GLYPH, CABAL_GLYPH, ARTIFACT_GLYPH = "•", "▲", "☠", "✦"
-LINK_GLYPH, LEYLINE_GLYPH = "·", "*"
+LINK_GLYPH, LEYLINE_GLYPH = "·", "═"
+START_GLYPH = "◆"  # a start location, on the map picture and in the table
 DESIGNED_NOTE = "docs/dominaria-data.md"
 ABILITY_VERBS = ("recruit", "discover", "confront", "manalith", "leyline")
 
@@ -38,6 +39,7 @@ ABILITY_VERBS = ("recruit", "discover", "confront", "manalith", "leyline")
 # as wide) so that the whole screen fits a 45-row terminal; side margins leave room for the
 # labels of the edge locations.
 MAP_WIDTH, MAP_HEIGHT, MAP_MARGIN = 112, 20, 7
+PICTURE_WIDTH = MAP_WIDTH + 4  # the picture's panel: borders and padding
 LAYOUT_WIDTH, LAYOUT_HEIGHT = 100, 60
 TABLE_ROOM = 70  # terminal rows from which the location table is shown under the map
 NOTES_KEPT = 8  # lines of "what happened" kept on screen (a bot's turn is several)
@@ -82,9 +84,10 @@ def card_name(view: DominariaView, card_id: str) -> str:
 
 
 def dominaria_card_text(view: DominariaView, card_id: str) -> Text:
-    """A Dominaria card: its mana symbols and the token it puts on the map, if any."""
+    """A Dominaria card by what it does (the cards have no names; their ids mean nothing to a
+    player): its mana symbols and the token it puts on the map, if any."""
     card = next(c for c in view.pack.cards if c.id == card_id)
-    text = Text.assemble((card_id, "bold"), ": mana ")
+    text = Text("mana ")
     text.append_text(mana_text([c for c in COLOURS if c in card.mana]))
     if card.token and card.location:
         token = "Cabal token" if card.token == "cabal" else "artifact token"

@@ -21,9 +21,10 @@ from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.view import DominariaView
 from herotable.terminal.dominaria.layout import location_table, map_picture
-from herotable.terminal.dominaria.presenter import actions_view
+from herotable.terminal.dominaria.presenter import actions_view, keyed_actions
 from herotable.terminal.dominaria.render import (
     NOTES_KEPT,
+    PICTURE_WIDTH,
     TABLE_ROOM,
     boards_table,
     choice_view,
@@ -37,17 +38,46 @@ from herotable.terminal.dominaria.render import (
 from herotable.terminal.session import ReadLine, SessionBase
 
 HELP = """\
-Type the [b]number[/] of an action, or the action itself in notation, e.g.
+Type the [b]key[/] of an action, shown in brackets, or the action itself in notation, e.g.
+  [b]m3-7[/] moves a Hero from location 3 to location 7 (locations keep their numbers all game)
   [b]move orvada urborg[/]   [b]collect urborg[/]   [b]manalith hammerheim pay R R G W U[/]
   ([b]pay[/] names the mana to spend; without it the engine pays by its rule, shown in the list.
-  A number may take a payment too: [b]7 pay R R G W U[/].)
+  A key may take a payment too: [b]b7 pay R R G W U[/].)
+Keys: k keep, p place, m move, c collect, r recruit, d discover, f confront, b build a
+  Manalith, l Leyline, u use, s start, a accomplish (complete), q claim, e end the turn.
 Mana pool: R2▲ is 2 red mana and your red Manalith token (it comes back each turn).
 Scores: H Hero track, M Manaliths, L Leylines, C defeated Cabal, A artifacts in play,
   Q accomplished quests and counted artifacts, P public quest tiles.
-  [b]locations[/]  show or hide the map as a table (ids, mana, Heroes, tokens, neighbours)
+  [b]rules[/]      the rules in short
+  [b]locations[/]  show the map as a table instead of the picture (or back)
   [b]quests[/]     your quests and the public quests in full
   [b]save[/] [FILE]  save the game (and keep saving there after each action)
   [b]quit[/]       leave (you are offered to save first)"""
+
+# The rules in our own words (a summary; the engine is the judge of the details).
+RULES = """\
+[b]Heroes of Dominaria in short[/]
+[b]Set-up.[/] Each planeswalker keeps 2 of 4 quests dealt (hidden from the others), then places
+  a starting Hero on a start location (marked ◆ on the map).
+[b]A turn.[/] A Dominaria card is revealed: it adds mana to locations and may put a Cabal or an
+  artifact token on the map. Then, in any order: move Heroes along links (a few moves a turn),
+  collect all the mana at one location with a Hero of yours (once a turn), and pay mana for
+  abilities: recruit a Hero at a start location, discover an artifact (look at 2, keep 1),
+  confront a Cabal token, build a Manalith (one per colour), form a Leyline on a link. Start
+  quests from your hand, complete them when their condition holds, claim public quest tiles,
+  use your artifacts, then end the turn; your Manalith tokens come back.
+[b]The end.[/] After the last round, victory points count: Heroes out of the track, Manaliths,
+  Leylines, defeated Cabal, artifacts, accomplished quests and public tiles. Most points wins;
+  a tie goes to the most quests accomplished."""
+
+PROMPT_RULE = "{name}: type a key or an action (help, rules, locations, quests, save, quit)"
+TYPE_A_KEY = "Type the key of an action (in brackets), an action, or help."
+NO_NUMBERS = ("There is no action {number!r}: actions have keys like c7 or m3-7 (shown in "
+              "brackets), which stay the same all game.")
+NARROW = ("This screen needs {need} columns and the terminal has {have}: the map picture is "
+          "left out (the table below shows it). Widen the terminal for the picture.")
+TABLE_INSTEAD = "The map is shown as a table (locations switches back to the picture)."
+PICTURE_INSTEAD = "The map is shown as a picture (locations shows the table instead)."
 
 
 # ---------------------------------------------------------------------- the session
@@ -67,7 +97,8 @@ class Session(SessionBase):
         self.read_line = read_line
         self.notes: list[RenderableType] = (
             [Text("Resuming a saved game.", "bold")] if game.log.entries else [])
-        # The table repeats the picture in words; by default only where the screen has room.
+        # The table repeats the picture in words; by default only where the screen has room
+        # for both (on a shorter screen, asking for it shows it instead of the picture).
         self.show_locations = console.height >= TABLE_ROOM
 
     def seat_name(self, seat: int) -> str:
@@ -86,7 +117,7 @@ class Session(SessionBase):
                 self.console.print()
                 self.leave_quietly("End of input.")
                 return False
-            kind, messages = self.handle(line, player, actions)
+            kind, messages = self.handle(line, player, keyed_actions(view, actions))
             if kind != "again":
                 return kind == "done"
 
@@ -94,26 +125,34 @@ class Session(SessionBase):
 
     def show(self, view: DominariaView, actions: Sequence[DominariaAction],
              messages: Sequence[RenderableType]) -> None:
-        """The seat's screen, drawn from its view and legal actions only."""
+        """The seat's screen, drawn from its view and legal actions only. The map is a picture,
+        or a table when asked (``locations``) or when the terminal is too narrow for the
+        picture; both only where the terminal is tall enough for both."""
         if self.console.is_terminal:
             self.console.clear()
-        game, player = view, view.you
+        player = view.you
         assert player is not None, "a screen is drawn for a seat"
         print_ = self.console.print
-        print_(header(game, player))
-        print_(map_picture(game))
-        print_(boards_table(game, player))
-        for line in in_play_lines(game):
+        width = self.console.width
+        print_(header(view, player))
+        narrow = width < PICTURE_WIDTH
+        tall = self.console.height >= TABLE_ROOM
+        if narrow:
+            print_(Text(NARROW.format(need=PICTURE_WIDTH, have=width), "bold yellow"))
+        else:
+            if tall or not self.show_locations:
+                print_(map_picture(view))
+        if narrow or self.show_locations:
+            print_(location_table(view, width))
+        print_(boards_table(view, player))
+        for line in in_play_lines(view):
             print_(line)
-        for part in (choice_view(game, player), hand_view(game, player)):
+        for part in (choice_view(view, player), hand_view(view, player)):
             if part is not None:
                 print_(part)
-        if self.show_locations:
-            print_(location_table(game))
-        print_(Rule(Text(f"{game.player_name(player)}: type a number or an action "
-                         "(help, locations, quests, save, quit)", "bold cyan"),
+        print_(Rule(Text(PROMPT_RULE.format(name=view.player_name(player)), "bold cyan"),
                     style="cyan", align="left"))
-        print_(actions_view(game, player, actions, self.console.width))
+        print_(actions_view(view, player, actions, width))
         for item in [*self.notes, *messages]:
             print_(item)
 
@@ -129,19 +168,21 @@ class Session(SessionBase):
     # ------------------------------------------------------------------ one typed line
 
     def handle(self, line: str, player: int,
-               actions: Sequence[DominariaAction]) -> tuple[str, list[RenderableType]]:
+               keys: dict[str, DominariaAction]) -> tuple[str, list[RenderableType]]:
         """Run one typed line: ``again`` (same decision), ``done`` (applied) or ``leave``."""
         text = line.strip()
         words = text.split()
         head = words[0].lower() if words else ""
         if not text:
-            return "again", [Text("Type the number of an action, or help.", "dim")]
+            return "again", [Text(TYPE_A_KEY, "dim")]
         if head in ("help", "?"):
             return "again", [Text.from_markup(HELP)]
-        if head in ("locations", "table", "l"):
+        if head == "rules":
+            return "again", [Text.from_markup(RULES)]
+        if head in ("locations", "table"):
             self.show_locations = not self.show_locations
-            shown = "under the map" if self.show_locations else "hidden (locations shows it)"
-            return "again", [Text(f"The location table is {shown}.", "dim")]
+            shown = TABLE_INSTEAD if self.show_locations else PICTURE_INSTEAD
+            return "again", [Text(shown, "dim")]
         if head == "quests":
             view = self.game.view(player)
             return "again", [part for part in (hand_view(view, player),
@@ -151,17 +192,11 @@ class Session(SessionBase):
         if head in ("quit", "exit"):
             self.quit()
             return "leave", []
+        if head in keys:
+            return self.send(player, " ".join([str(keys[head]), *words[1:]]))
         if head.isdigit():
-            return self.choose(player, actions, int(head), words[1:])
+            return "again", [Text(NO_NUMBERS.format(number=head), "red")]
         return self.send(player, text)
-
-    def choose(self, player: int, actions: Sequence[DominariaAction], number: int,
-               rest: list[str]) -> tuple[str, list[RenderableType]]:
-        """Apply the numbered action, with a payment typed after it if any."""
-        if not 1 <= number <= len(actions):
-            return "again", [Text(f"There is no action {number}; pick 1 to {len(actions)}.",
-                                  "red")]
-        return self.send(player, " ".join([str(actions[number - 1]), *rest]))
 
     def send(self, player: int, text: str) -> tuple[str, list[RenderableType]]:
         try:
