@@ -424,6 +424,39 @@ def simulate(
     console.print(table)
 
 
+@cartographers_app.command("replay")
+def cartographers_replay(
+    save: Annotated[Path, typer.Argument(help="A saved Cartographers game.")],
+    language: Annotated[str, typer.Option(help="Card names in en, ru, fr or pl.")] = "en",
+) -> None:
+    """Step through a saved game: n next, b back, season N, step N, map N (any player's)."""
+    from herotable.cartographers.game import CartographersGame
+    from herotable.terminal.cartographers.replay import replay_cartographers
+
+    try:
+        game = _load(save, "cartographers")
+    except HerotableError as exc:
+        raise fail(str(exc)) from exc
+    assert isinstance(game, CartographersGame)
+    replay_cartographers(game, language=language)
+
+
+@dominaria_app.command("replay")
+def dominaria_replay(
+    save: Annotated[Path, typer.Argument(help="A saved Heroes of Dominaria game.")],
+) -> None:
+    """Step through a saved game as a spectator: n next, b back, round N, step N."""
+    from herotable.dominaria.game import DominariaGame
+    from herotable.terminal.dominaria.replay import replay_dominaria
+
+    try:
+        game = _load(save, "dominaria")
+    except HerotableError as exc:
+        raise fail(str(exc)) from exc
+    assert isinstance(game, DominariaGame)
+    replay_dominaria(game)
+
+
 def main() -> None:
     app()
 
