@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 
 from herotable.cartographers.cards import FALLBACK_TERRAINS
 from herotable.cartographers.config import EDICTS, GameConfig
@@ -483,3 +484,13 @@ def test_ruins_card_panel() -> None:
     game = CartographersGame(GameConfig.preset("base"), seed=SEED)
     assert "next explore card must be drawn over" in rendered(
         card_panel(game.view(None), "outpost_ruins"))
+
+
+def test_at_80x24_the_header_stays_on_screen_and_the_log_is_cut_to_fit() -> None:
+    console = Console(record=True, width=80, height=24, file=io.StringIO(), force_terminal=True)
+    game = CartographersGame(GameConfig(players=1), 42)
+    play_cartographers(game, console=console, read_line=scripted([]))
+    out = console.export_text()
+    screen = out[out.index("Spring"):out.index("End of input.")].rstrip("\n").split("\n")
+    assert len(screen) <= 23  # and the prompt line
+    assert "older line(s) of the log left out" in out

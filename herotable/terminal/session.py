@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from herotable.bots.base import Bot
@@ -18,6 +18,33 @@ THINKING = "{seat} ({bot} bot) is thinking…"
 BOT_LABEL = "{seat} ({bot} bot)"
 
 ReadLine = Callable[[str], str]  # reads one typed line after a prompt (``input`` or a script)
+
+
+OLDER_DROPPED = "({count} older line(s) of the log left out: the screen is short)"
+
+
+def fit_log(console: Console, fixed: Sequence[RenderableType],
+            log: Sequence[RenderableType]) -> list[RenderableType]:
+    """The newest items of ``log`` that fit on a terminal's screen beside the ``fixed`` parts
+    (and the prompt line), so the header never scrolls off; off a terminal, all of them."""
+    if not console.is_terminal:
+        return list(log)
+
+    def height(item: RenderableType) -> int:
+        return len(console.render_lines(item, console.options, pad=False))
+
+    room = console.height - 1 - sum(height(item) for item in fixed)
+    kept: list[RenderableType] = []
+    for item in reversed(log):
+        needed = height(item) + (1 if len(kept) < len(log) - 1 else 0)
+        if needed > room:
+            break
+        kept.insert(0, item)
+        room -= height(item)
+    dropped = len(log) - len(kept)
+    if dropped:
+        kept.insert(0, Text(OLDER_DROPPED.format(count=dropped), "dim"))
+    return kept
 
 
 class SessionBase:

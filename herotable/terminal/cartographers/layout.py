@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -22,11 +22,14 @@ from herotable.terminal.cartographers.render import (
     season_preview,
     status_line,
 )
+from herotable.terminal.session import fit_log
 
 
 def placing_screen(editor: Editor, banner: Text, map_title: str,
-                   log: Sequence[RenderableType], language: str = "en") -> list[RenderableType]:
-    """What a person deciding sees, top to bottom; ``log`` is what happened lately."""
+                   log: Sequence[RenderableType], language: str = "en",
+                   console: Console | None = None) -> list[RenderableType]:
+    """What a person deciding sees, top to bottom; ``log`` is what happened lately, cut to
+    its newest lines when ``console`` is a terminal too short for all of it."""
     view, player = editor.view, editor.player
     owner = editor.sheet_index
     board = map_view(view.sheets[owner], editor.overlay(), map_title)
@@ -39,8 +42,13 @@ def placing_screen(editor: Editor, banner: Text, map_title: str,
     allowed = editor.problem() is None
     preview = season_preview(view, view.sheets[owner], editor.mask,
                              editor.terrain if allowed else None, language)
-    return [status_line(view, player, language), Rule(banner, style="cyan"), grid,
-            editor.describe(), preview, *log, editor.hint()]
+    top: list[RenderableType] = [status_line(view, player, language),
+                                 Rule(banner, style="cyan"), grid,
+                                 editor.describe(), preview]
+    bottom = [editor.hint()]
+    if console is not None:
+        log = fit_log(console, [*top, *bottom], log)
+    return [*top, *log, *bottom]
 
 
 def final_screen(view: CartographersView, map_titles: Sequence[str],

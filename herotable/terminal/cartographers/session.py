@@ -117,7 +117,8 @@ class Session(SessionBase):
         owner = editor.sheet_index
         title = "your map" if owner == editor.player else self.map_title(owner)
         for item in placing_screen(editor, self.banner(editor), title,
-                                   [*self.notes, *messages], self.language):
+                                   [*self.notes, *messages], self.language,
+                                   self.console):
             self.console.print(item)
 
     def map_title(self, owner: int) -> str:
