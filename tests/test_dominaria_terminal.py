@@ -376,10 +376,14 @@ def test_rules_command_explains_the_game_in_short() -> None:
 def test_a_narrow_terminal_gets_a_warning_and_the_table_instead_of_the_picture() -> None:
     console = Console(record=True, width=80, height=24, file=io.StringIO())
     out = play(game_in_play(), [], console=console)
-    assert "This screen needs 116 columns and the terminal has 80" in out
+    screen = last_screen(out)
+    warning = next(i for i, line in enumerate(screen) if "This screen needs 116" in line)
+    rule = next(i for i, line in enumerate(screen) if "type a key or an action" in line)
+    assert warning < rule and rule - warning <= 3  # right above the actions
     assert "╭─ Dominaria" not in out  # no wrapped picture
-    assert "Locations" in out
     assert max(len(line) for line in out.splitlines()) <= 80
+    out = play(game_in_play(), ["locations"], console=console)
+    assert "Locations" in "\n".join(last_screen(out))
 
 
 def test_the_location_table_keeps_the_header_on_a_160x50_screen() -> None:
@@ -388,3 +392,13 @@ def test_the_location_table_keeps_the_header_on_a_160x50_screen() -> None:
     screen = last_screen(out)
     assert "Locations" in "\n".join(screen)
     assert len(screen) <= 50, len(screen)
+
+
+def test_keep_keys_number_the_cards_as_shown() -> None:
+    game = new_game()
+    choice = game.players[0].choice
+    assert choice is not None
+    names = [game.pack.quests[q].name for q in choice.cards]
+    out = play(game, [])
+    assert f"[k12] {names[0]} + {names[1]}" in out
+    assert f"[k34] {names[2]} + {names[3]}" in out

@@ -48,8 +48,11 @@ def action_words(view: DominariaView, action: DominariaAction) -> Text:
     """One action in words, short enough to sit several to a line."""
     pack, args = view.pack, action.args
     verb = action.verb
-    if verb == "keep":
-        return Text(" + ".join(card_name(view, c) for c in args))
+    if verb == "keep":  # in the order the cards are shown, as the key numbers them
+        choice = view.boards[view.you].choice if view.you is not None else None
+        shown = list(choice.cards) if choice is not None else list(args)
+        ordered = sorted(args, key=lambda c: shown.index(c) if c in shown else len(shown))
+        return Text(" + ".join(card_name(view, c) for c in ordered))
     if verb == "move":
         return Text.assemble(place(pack, args[0]), "→", place(pack, args[1]))
     if verb == "collect":

@@ -75,7 +75,7 @@ TYPE_A_KEY = "Type the key of an action (in brackets), an action, or help."
 NO_NUMBERS = ("There is no action {number!r}: actions have keys like c7 or m3-7 (shown in "
               "brackets), which stay the same all game.")
 NARROW = ("This screen needs {need} columns and the terminal has {have}: the map picture is "
-          "left out (the table below shows it). Widen the terminal for the picture.")
+          "left out (type locations for the map as a table). Widen the terminal for it.")
 TABLE_INSTEAD = "The map is shown as a table (locations switches back to the picture)."
 PICTURE_INSTEAD = "The map is shown as a picture (locations shows the table instead)."
 
@@ -137,12 +137,9 @@ class Session(SessionBase):
         print_(header(view, player))
         narrow = width < PICTURE_WIDTH
         tall = self.console.height >= TABLE_ROOM
-        if narrow:
-            print_(Text(NARROW.format(need=PICTURE_WIDTH, have=width), "bold yellow"))
-        else:
-            if tall or not self.show_locations:
-                print_(map_picture(view))
-        if narrow or self.show_locations:
+        if not narrow and (tall or not self.show_locations):
+            print_(map_picture(view))
+        if self.show_locations:
             print_(location_table(view, width))
         print_(boards_table(view, player))
         for line in in_play_lines(view):
@@ -150,6 +147,8 @@ class Session(SessionBase):
         for part in (choice_view(view, player), hand_view(view, player)):
             if part is not None:
                 print_(part)
+        if narrow:  # just above the actions, where it is seen however long the screen
+            print_(Text(NARROW.format(need=PICTURE_WIDTH, have=width), "bold yellow"))
         print_(Rule(Text(PROMPT_RULE.format(name=view.player_name(player)), "bold cyan"),
                     style="cyan", align="left"))
         print_(actions_view(view, player, actions, width))
