@@ -23,6 +23,7 @@ from herotable.terminal.cartographers.render import (
     Overlay,
     card_panel,
     final_view,
+    legend,
     map_view,
     season_preview,
     season_table,
@@ -494,3 +495,13 @@ def test_at_80x24_the_header_stays_on_screen_and_the_log_is_cut_to_fit() -> None
     screen = out[out.index("Spring"):out.index("End of input.")].rstrip("\n").split("\n")
     assert len(screen) <= 23  # and the prompt line
     assert "older line(s) of the log left out" in out
+
+
+def test_the_screen_writes_cells_with_the_map_files_letters() -> None:
+    row = "FVPWXH^#r*."
+    sheet = MapSheet.from_text("\n".join([row] + ["..........."] * 10))
+    out = rendered(map_view(sheet))
+    assert "A F V P W X H ^^##r * ·  A" in out
+    assert sheet.to_text().splitlines()[0] == row
+    legend_text = rendered(legend())
+    assert "F  attacked" in legend_text and "·  empty" in legend_text

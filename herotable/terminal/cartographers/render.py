@@ -29,26 +29,28 @@ from herotable.cartographers.shapes import MONO, Shape
 from herotable.cartographers.sheet import COIN_TRACK, MapSheet
 from herotable.cartographers.view import CartographersView
 
-# What each kind of cell looks like: two characters and a style. The letters make the map
-# readable without colour too (and in tests); the background colour does the real work.
+# What each kind of cell looks like: two characters and a style. The letters are the map
+# files' (F V P W X H, ^ mountain, # wasteland, r ruins, * destroyed; an empty cell is . in a
+# file), so a map read off the screen is written the same way; the colour does the real work.
 CELL_LOOK: dict[str, tuple[str, str]] = {
     "empty": ("· ", "grey50"),
-    "ruins": ("R ", "bold gold1 on grey23"),
+    "ruins": ("r ", "bold gold1 on grey23"),
     "forest": ("F ", "bold black on green4"),
     "village": ("V ", "bold white on red3"),
-    "farm": ("= ", "bold black on gold3"),
-    "water": ("~ ", "bold white on dodger_blue3"),
-    "monster": ("M ", "bold white on purple"),
+    "farm": ("P ", "bold black on gold3"),
+    "water": ("W ", "bold white on dodger_blue3"),
+    "monster": ("X ", "bold white on purple"),
     "hero": ("H ", "bold black on bright_cyan"),
     "mountain": ("^^", "bold grey93 on orange4"),
     "wasteland": ("##", "grey39 on grey11"),
-    "destroyed": ("X ", "bold red on grey15"),
+    "destroyed": ("* ", "bold red on grey15"),
 }
 LEGEND_ORDER = ("forest", "village", "farm", "water", "monster", "hero", "mountain",
                 "wasteland", "ruins", "destroyed", "empty")
 
 ATTACKED = Style(underline=True)  # a hero's attack cell: subtle, on top of whatever is there
 ATTACKED_EMPTY_BG = Style(bgcolor="grey19")
+HERO_ATTACK_WORDS = " attacked"  # the cell underlined
 PREVIEW_GLYPH = "[]"
 # The shape being placed: a brighter shade of its terrain, so it stands out from drawn cells.
 PREVIEW_LOOK = {
@@ -161,8 +163,8 @@ def legend(columns: int = 3) -> Table:
     for _ in range(columns):
         grid.add_column()
     entries = [Text.assemble(CELL_LOOK[kind], f" {kind}") for kind in LEGEND_ORDER]
-    entries.append(Text.assemble(("· ", Style.parse("grey50") + ATTACKED_EMPTY_BG + ATTACKED),
-                                 " hero attack"))
+    entries.append(Text.assemble(("F ", Style.parse(CELL_LOOK["forest"][1]) + ATTACKED),
+                                 HERO_ATTACK_WORDS))
     for start in range(0, len(entries), columns):
         grid.add_row(*entries[start:start + columns])
     return grid

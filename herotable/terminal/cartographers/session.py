@@ -45,6 +45,8 @@ or [b]C3r[/]; a line with an unknown part is refused whole, and nothing moves.
   [b]!ACTION[/]   send an action in notation, e.g. [b]!draw forest C5 C6 D6[/],
             [b]!hero E5 r90[/], [b]!monster B2 B3[/], [b]!destroy D4[/]
   [b]scores[/]    the season scores so far
+The map's letters are the map files' (F V P W X H, ^ mountain, # wasteland, r ruins,
+* destroyed; an empty cell, · on screen, is . in a file); a hero's attack is underlined.
   [b]save[/] [FILE]  save the game (and keep saving there after each move)
   [b]quit[/]      leave (you are offered to save first)"""
 
