@@ -90,3 +90,13 @@ def test_replay_commands_read_a_save(tmp_path: Path) -> None:
     result = runner.invoke(app, ["dominaria", "replay", str(path)], input="round 2\nq\n")
     assert result.exit_code == 0, result.output
     assert "round 2/" in result.stdout
+
+
+def test_a_season_scored_by_an_action_is_shown_once() -> None:
+    game = finished(CartographersGame(GameConfig(players=1), 7))
+    replay = CartographersReplay(game, recording(), scripted([]))
+    replay.handle("season 2")  # just after the action that ended spring and scored it
+    assert any(e["type"] == "season_scored" for e in replay.events[replay.step])
+    assert screen_text(replay).count("Spring scores") == 1
+    replay.handle("n")  # later in summer: the last season scored is still shown
+    assert screen_text(replay).count("Spring scores") == 1

@@ -47,6 +47,8 @@ class CartographersReplay(ReplayBase):
         title = "the map" if config.solo else f"{config.player_name(self.seat)}'s map"
         scored = max((len(s) for s in view.scores), default=0)
         tables = [season_table(view, i, self.language) for i in range(scored)]
+        if any(e["type"] == "season_scored" for e in self.events[step]):
+            tables = []  # this action's own events already show the season just scored
         return [status_line(view, self.seat, self.language), map_view(view.sheets[self.seat],
                                                                       title=title),
                 *caption, *tables[-1:]]
