@@ -201,20 +201,25 @@ def cartographers_cards(
 
     if box is not None and box not in BOXES:
         raise fail(f"unknown box {box!r}; known: {', '.join(BOXES)}")
-    table = Table("box", "kind", "id", "name", "details")
+    table = Table("box", "kind")
+    table.add_column("id", no_wrap=True)  # ids are typed back into --card: never cut
+    table.add_column("name")
+    table.add_column("details")
+    table.add_column("text (scoring: in our words)")
     for box_id, cards in card_sets().items():
         if box is not None and box_id != box:
             continue
-        rows: list[tuple[str, str, str, str]] = []
+        rows: list[tuple[str, str, str, str, str]] = []
         rows += [("explore", c.id, c.names.get(language), f"time {c.time}, "
-                  + ", ".join(c.terrains)) for c in cards.explore.values()]
-        rows += [("ruins", c.id, c.names.get(language), "time 0") for c in cards.ruins.values()]
-        rows += [("hero", c.id, c.names.get(language), "") for c in cards.heroes.values()]
+                  + ", ".join(c.terrains), "") for c in cards.explore.values()]
+        rows += [("ruins", c.id, c.names.get(language), "time 0", "")
+                 for c in cards.ruins.values()]
+        rows += [("hero", c.id, c.names.get(language), "", "") for c in cards.heroes.values()]
         rows += [("ambush", c.id, c.names.get(language),
-                  f"{c.direction}, {c.effect if c.effect != 'none' else 'no effect'}")
+                  f"{c.direction}, {c.effect if c.effect != 'none' else 'no effect'}", "")
                  for c in cards.ambushes.values()]
-        rows += [("scoring", c.id, c.names.get(language), f"{c.category}, solo {c.solo}")
-                 for c in cards.scoring.values()]
+        rows += [("scoring", c.id, c.names.get(language), f"{c.category}, solo {c.solo}",
+                  c.text) for c in cards.scoring.values()]
         for row in rows:
             table.add_row(box_id, *row)
     Console().print(table)
@@ -484,6 +489,39 @@ def simulate(
         cells += [f"{line.ms_per_decision_median:.3g}"]
         table.add_row(*cells)
     console.print(table)
+
+
+@cartographers_app.command("replay")
+def cartographers_replay(
+    save: Annotated[Path, typer.Argument(help="A saved Cartographers game.")],
+    language: Annotated[str, typer.Option(help="Card names in en, ru, fr or pl.")] = "en",
+) -> None:
+    """Step through a saved game: n next, b back, season N, step N, map N (any player's)."""
+    from herotable.cartographers.game import CartographersGame
+    from herotable.terminal.cartographers.replay import replay_cartographers
+
+    try:
+        game = _load(save, "cartographers")
+    except HerotableError as exc:
+        raise fail(str(exc)) from exc
+    assert isinstance(game, CartographersGame)
+    replay_cartographers(game, language=language)
+
+
+@dominaria_app.command("replay")
+def dominaria_replay(
+    save: Annotated[Path, typer.Argument(help="A saved Heroes of Dominaria game.")],
+) -> None:
+    """Step through a saved game as a spectator: n next, b back, round N, step N."""
+    from herotable.dominaria.game import DominariaGame
+    from herotable.terminal.dominaria.replay import replay_dominaria
+
+    try:
+        game = _load(save, "dominaria")
+    except HerotableError as exc:
+        raise fail(str(exc)) from exc
+    assert isinstance(game, DominariaGame)
+    replay_dominaria(game)
 
 
 def main() -> None:

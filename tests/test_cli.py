@@ -121,6 +121,14 @@ def test_cards_lists_every_box():
     assert result.exit_code == 2
 
 
+def test_cards_shows_each_scoring_cards_rule_in_our_words():
+    result = runner.invoke(app, ["cartographers", "cards", "--box", "base"],
+                           env={"COLUMNS": "300"})
+    assert result.exit_code == 0
+    assert "1 star for each forest cell on the edge of the map." in result.stdout
+    assert "text (scoring" in result.stdout
+
+
 def test_score_accepts_base_cards(tmp_path):
     path = tmp_path / "map.txt"
     path.write_text(MAP)

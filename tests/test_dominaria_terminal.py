@@ -3,23 +3,21 @@ console."""
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from rich.console import Console
 from typer.testing import CliRunner
 
 from herotable.cli import app
 from herotable.core.saves import load_game, save_game
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
-from herotable.terminal.dominaria import (
-    Canvas,
-    flow,
-    line_cells,
-    map_picture,
-    play_dominaria,
-)
+from herotable.terminal.dominaria import play_dominaria
+from herotable.terminal.dominaria.layout import Canvas, line_cells, map_picture
+from herotable.terminal.dominaria.presenter import action_key, flow, keyed_actions
 from tests.dominaria_helpers import game_in_play, put_heroes
 from tests.terminal_helpers import recording, scripted
 
@@ -31,15 +29,31 @@ def new_game(seed: int = 1) -> DominariaGame:
     return DominariaGame(DominariaConfig(players=2, names=("Ann", "Bob")), seed)
 
 
-def play(game: DominariaGame, lines: Iterable[str], save_path: Path | None = None) -> str:
-    console = recording()
-    play_dominaria(game, save_path=save_path, console=console, read_line=scripted(lines))
+FIRST = "<first>"  # in a script: the key of the first legal action, found when typed
+
+
+def first_key(game: DominariaGame) -> str:
+    player = game.pending_players()[0]
+    view = game.view(player)
+    return action_key(view, view.legal[0])
+
+
+def play(game: DominariaGame, lines: Iterable[str], save_path: Path | None = None,
+         console: Console | None = None) -> str:
+    console = console or recording()
+    typed = scripted(lines)
+
+    def read_line(prompt: str) -> str:
+        line = typed(prompt)
+        return first_key(game) if line == FIRST else line
+
+    play_dominaria(game, save_path=save_path, console=console, read_line=read_line)
     return console.export_text()
 
 
 def first_then_end(game: DominariaGame) -> Callable[[str], str]:
-    """Type 1 (the first legal action), or the number of ``end`` once a turn has had a few
-    actions, so the whole game is played in a few hundred lines."""
+    """Type the first legal action's key, or ``e`` (end) once a turn has had a few actions,
+    so the whole game is played in a few hundred lines."""
     calls = 0
     done_this_turn = 0
 
@@ -51,9 +65,9 @@ def first_then_end(game: DominariaGame) -> Callable[[str], str]:
         if "end" in verbs:  # a turn of the play stage
             if done_this_turn >= ACTIONS_PER_TURN or verbs[0] == "end":
                 done_this_turn = 0
-                return str(verbs.index("end") + 1)
+                return "e"
             done_this_turn += 1
-        return "1"
+        return first_key(game)
 
     return read_line
 
@@ -84,14 +98,15 @@ def test_the_screen_shows_map_boards_actions_and_the_designed_content_warning() 
     out = play(game, [])
     pack = game.pack
     assert f"round {game.round}/{game.config.rounds}" in out
-    assert f"Dominaria card this turn: {game.revealed}" in out
+    assert "Dominaria card this turn: mana " in out
+    assert game.revealed is not None and game.revealed not in out  # no raw card id
     designed = len(pack.designed_records())
     assert (f"This game uses designed content for {designed} records (the printed cards are "
             "not public); see docs/dominaria-data.md") in out
     for location in pack.locations.values():
         assert location.name in out
     assert "mana pool" in out and "score so far" in out
-    assert "[1]" in out and "end your turn" in out
+    assert "[e] end your turn" in out
     assert f"{game.player_name(player)}>" not in out  # the prompt goes to read_line
     assert "End of input." in out
 
@@ -105,25 +120,27 @@ def test_refused_action_shows_the_rule_and_changes_nothing() -> None:
     assert game.to_json() == before
 
 
-def test_unreadable_lines_and_numbers_out_of_range_are_explained() -> None:
+def test_unreadable_lines_and_menu_numbers_are_explained() -> None:
     game = game_in_play()
     before = game.to_json()
-    count = len(game.legal_actions(game.pending_players()[0]))
-    out = play(game, ["fly away", str(count + 1), "", "help"])
+    out = play(game, ["fly away", "1", "", "help"])
     assert "Cannot read that action: unknown action 'fly'" in out
-    assert f"There is no action {count + 1}; pick 1 to {count}." in out
-    assert "Type the number of an action" in out
+    assert "There is no action '1': actions have keys like c7" in out
+    assert "Type the key of an action" in out
     assert "manalith hammerheim pay R R G W U" in out  # the help
     assert game.to_json() == before
 
 
-def test_a_number_applies_that_legal_action() -> None:
+def test_a_key_applies_that_legal_action() -> None:
     game = game_in_play()
     player = game.pending_players()[0]
-    first = game.legal_actions(player)[0]
+    move = next(a for a in game.legal_actions(player) if a.verb == "move")
     expected = game.clone()
-    expected.apply(player, first)
-    play(game, ["1"])
+    expected.apply(player, move)
+    key = action_key(game.view(player), move)
+    assert key.startswith("m") and "-" in key
+    out = play(game, [key])
+    assert f"[{key}]" in out
     assert game.to_json() == expected.to_json()
 
 
@@ -166,10 +183,10 @@ def test_set_up_shows_the_four_quests_dealt_with_their_text() -> None:
 
 def test_the_next_players_screen_does_not_name_the_quests_just_kept() -> None:
     game = new_game()
-    out = play(game, ["1"])  # Ann keeps two quests; Bob's screen follows
+    out = play(game, [FIRST])  # Ann keeps two quests; Bob's screen follows
     bobs_screen = out[out.rindex(" Heroes of Dominaria "):]
     assert "Bob (Chandra) keeps 2 of 4 quests" in bobs_screen
-    assert "Ann keeps 2 quest(s)" in bobs_screen
+    assert "Ann keeps 2 quests" in bobs_screen
     for quest in game.players[0].hand:
         assert quest not in bobs_screen
         assert game.pack.quests[quest].name not in bobs_screen
@@ -178,7 +195,7 @@ def test_the_next_players_screen_does_not_name_the_quests_just_kept() -> None:
 def test_save_and_load_give_the_same_game(tmp_path: Path) -> None:
     game = new_game()
     path = tmp_path / "game.json"
-    out = play(game, ["1", "1", "save " + str(path), "1", "1"])
+    out = play(game, [FIRST, FIRST, "save " + str(path), FIRST, FIRST])
     assert f"Saved to {path}" in out
     loaded = load_game(path, {DominariaGame.name: DominariaGame})
     assert loaded.to_json() == game.to_json()  # saved again after every later action
@@ -191,7 +208,7 @@ def test_save_and_load_give_the_same_game(tmp_path: Path) -> None:
 def test_quit_offers_to_save(tmp_path: Path) -> None:
     game = new_game()
     path = tmp_path / "left.json"
-    out = play(game, ["1", "quit", str(path)])
+    out = play(game, [FIRST, "quit", str(path)])
     assert "Resume with: herotable dominaria play --load" in out
     assert load_game(path, {DominariaGame.name: DominariaGame}).to_json() == game.to_json()
     out = play(new_game(), ["quit", ""])
@@ -207,21 +224,22 @@ def test_leylines_and_pieces_are_drawn_on_the_map() -> None:
     game.cabal_tokens["urborg"] = 2
     game.artifact_tokens["orvada"] = 1
     console = recording()
-    console.print(map_picture(game))
+    console.print(map_picture(game.view(None)))
     out = console.export_text()
     tag = str(player + 1)
     assert f"{tag} ▲{tag} ✦" in out  # Orvada: a Hero, a Manalith, an artifact token
     assert f"{tag} ☠2" in out  # Urborg: a Hero and two Cabal tokens
-    assert "Orvada W" in out and "Urborg B" in out
-    # The Leyline: stars with the owner's digit half-way along, between the two labels.
-    assert re.search(rf"Shanodin G .*\*{tag}\*.* Orvada W", out)
+    assert "Orvada◆ W" in out and "Urborg B" in out  # Orvada is a start location
+    # The Leyline: a double line with the owner's digit half-way along, between the labels.
+    assert re.search(rf"Shanodin G [^│]*═?{tag}═[^│]*Orvada◆ W", out)
 
 
 def test_location_table_is_shown_on_request() -> None:
     game = game_in_play()
     out = play(game, ["locations"])
-    assert "Locations" in out and "neighbours" in out
+    assert "Locations" in out and "links to" in out
     assert "hammerheim" in out  # ids, for typing actions
+    assert "The map is shown as a table" in out
 
 
 # ---------------------------------------------------------------------- drawing helpers
@@ -282,7 +300,7 @@ def test_cli_play_and_quit() -> None:
 def test_cli_save_and_load(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     result = runner.invoke(app, ["dominaria", "play", "--seed", "4", "--save", str(path)],
-                           input="1\n1\nquit\nn\n")
+                           input="k12\nk12\nquit\nn\n")
     assert result.exit_code == 0, result.output
     saved = load_game(path, {DominariaGame.name: DominariaGame})
     assert len(saved.log.entries) == 2
@@ -299,3 +317,88 @@ def test_cli_refuses_a_corrupt_save(tmp_path: Path) -> None:
     result = runner.invoke(app, ["dominaria", "play", "--load", str(path)])
     assert result.exit_code == 2
     assert "not valid JSON" in result.stderr
+
+
+# ---------------------------------------------------------------------- screen defects
+
+
+def last_screen(out: str) -> list[str]:
+    """The last screen drawn, from its header to the line before the end-of-input notice."""
+    screen = out[out.rindex(" Heroes of Dominaria "):out.rindex("End of input.")]
+    return screen.rstrip("\n").split("\n")
+
+
+def test_a_whole_game_shows_no_raw_card_ids_and_no_literal_asterisks() -> None:
+    game = new_game(seed=2)
+    console = recording()
+    play_dominaria(game, console=console, read_line=first_then_end(game))
+    out = console.export_text()
+    assert game.is_over
+    assert not re.search(r"\bdom_\d+", out)
+    assert "**" not in out
+
+
+def test_heroes_are_told_apart_and_start_locations_are_marked() -> None:
+    game = game_in_play()
+    player = game.pending_players()[0]
+    other = 1 - player
+    put_heroes(game, player, "urborg", "urborg")
+    put_heroes(game, other, "urborg")
+    console = recording()
+    console.print(map_picture(game.view(None)))
+    out = console.export_text()
+    mine, theirs = str(player + 1), str(other + 1)
+    assert f"{mine}×2 {theirs}" in out or f"{theirs} {mine}×2" in out
+    for loc in game.pack.locations.values():
+        assert (f"{loc.name}◆" in out) == loc.start, loc.name
+    assert "◆ start location" in out  # the legend says what the mark means
+
+
+def test_action_keys_stay_the_same_after_other_actions() -> None:
+    game = game_in_play()
+    player = game.pending_players()[0]
+    before = keyed_actions(game.view(player), game.legal_actions(player))
+    move = next(a for a in game.legal_actions(player) if a.verb == "move")
+    game.apply(player, move)
+    after = keyed_actions(game.view(player), game.legal_actions(player))
+    shared = set(before) & set(after)
+    assert len(shared) >= 2  # collect and end at least
+    assert all(before[key] == after[key] for key in shared)
+    assert len(after) == len(game.legal_actions(player))  # one key per action
+
+
+def test_rules_command_explains_the_game_in_short() -> None:
+    out = play(game_in_play(), ["rules"])
+    assert "Heroes of Dominaria in short" in out
+    assert "start location" in out and "Most points wins" in out
+
+
+def test_a_narrow_terminal_gets_a_warning_and_the_table_instead_of_the_picture() -> None:
+    console = Console(record=True, width=80, height=24, file=io.StringIO())
+    out = play(game_in_play(), [], console=console)
+    screen = last_screen(out)
+    warning = next(i for i, line in enumerate(screen) if "This screen needs 116" in line)
+    rule = next(i for i, line in enumerate(screen) if "type a key or an action" in line)
+    assert warning < rule and rule - warning <= 3  # right above the actions
+    assert "╭─ Dominaria" not in out  # no wrapped picture
+    assert max(len(line) for line in out.splitlines()) <= 80
+    out = play(game_in_play(), ["locations"], console=console)
+    assert "Locations" in "\n".join(last_screen(out))
+
+
+def test_the_location_table_keeps_the_header_on_a_160x50_screen() -> None:
+    console = Console(record=True, width=160, height=50, file=io.StringIO())
+    out = play(game_in_play(), ["locations"], console=console)
+    screen = last_screen(out)
+    assert "Locations" in "\n".join(screen)
+    assert len(screen) <= 50, len(screen)
+
+
+def test_keep_keys_number_the_cards_as_shown() -> None:
+    game = new_game()
+    choice = game.players[0].choice
+    assert choice is not None
+    names = [game.pack.quests[q].name for q in choice.cards]
+    out = play(game, [])
+    assert f"[k12] {names[0]} + {names[1]}" in out
+    assert f"[k34] {names[2]} + {names[3]}" in out

@@ -1,6 +1,6 @@
 """The front ends use the engines' public API only: no private name of an engine is imported
-or read from outside it (the bots, the simulator and the bench today; the terminals join when
-they move onto the views)."""
+or read from outside it (the bots, the simulator, the bench and the terminals), and the
+terminals draw from a seat's view rather than the game's state."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from pathlib import Path
 import herotable
 
 ROOT = Path(herotable.__file__).parent
-FRONT_ENDS = [ROOT / "bots", ROOT / "simulate.py", ROOT / "bench.py", ROOT / "registry.py"]
+FRONT_ENDS = [ROOT / "bots", ROOT / "simulate.py", ROOT / "bench.py", ROOT / "registry.py",
+              ROOT / "terminal"]
 ENGINES = ("herotable.cartographers", "herotable.dominaria", "herotable.core")
 
 
@@ -53,3 +54,38 @@ def test_the_readme_example_uses_the_entry_point() -> None:
     example = readme[readme.index("## From Python"):].split("```python")[1].split("```")[0]
     assert "herotable.new_game(" in example
     exec(compile(example, "README example", "exec"), {})
+
+
+# The terminals draw from a seat's view and its legal actions: the game's own state (the
+# maps, the players' boards with their hidden hands, pending decisions, the pack, the decks)
+# is read through ``game.view(seat)``, never straight off the game.
+GAME_STATE = frozenset({"players", "sheets", "pending", "pack", "deck", "quest_deck",
+                        "artifact_deck", "hero_deck", "ambush_deck"})
+VIEW_ONLY = [ROOT / "terminal"]
+
+
+def game_state_reads(path: Path) -> list[str]:
+    """``game.players``, ``self.game.sheets`` and the like."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Attribute) and node.attr in GAME_STATE):
+            continue
+        owner = node.value
+        if (isinstance(owner, ast.Name) and owner.id == "game") or (
+                isinstance(owner, ast.Attribute) and owner.attr == "game"):
+            found.append(f"reads game.{node.attr} (line {node.lineno})")
+    return found
+
+
+def test_terminals_draw_from_views_not_the_games_state() -> None:
+    offenders = {str(p.relative_to(ROOT)): uses for place in VIEW_ONLY
+                 for p in sorted(place.rglob("*.py")) if (uses := game_state_reads(p))}
+    assert offenders == {}
+
+
+def test_the_view_checker_sees_a_state_read(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("def f(game, self):\n    return game.players[0].hand, self.game.pack,"
+                      " view.players\n", encoding="utf-8")
+    assert sorted(game_state_reads(sample)) == ["reads game.pack (line 2)",
+                                                "reads game.players (line 2)"]

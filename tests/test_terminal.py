@@ -2,24 +2,30 @@
 
 from __future__ import annotations
 
+import io
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 
 from herotable.cartographers.cards import FALLBACK_TERRAINS
-from herotable.cartographers.config import GameConfig
+from herotable.cartographers.config import EDICTS, GameConfig
 from herotable.cartographers.game import CartographersGame, Decision, SeasonScore
 from herotable.cartographers.grid import FULL, bit, mask_from_names
+from herotable.cartographers.scoring import score_card
 from herotable.cartographers.shapes import Shape
+from herotable.cartographers.sheet import MapSheet
 from herotable.core.saves import load_game
-from herotable.terminal.play import Editor, play_cartographers
-from herotable.terminal.render import (
+from herotable.terminal.cartographers import Editor, Session, play_cartographers
+from herotable.terminal.cartographers.render import (
     Overlay,
     card_panel,
     final_view,
+    legend,
     map_view,
+    season_preview,
     season_table,
     setup_line,
     status_line,
@@ -69,7 +75,7 @@ def rendered(renderable: RenderableType) -> str:
 
 
 def test_editor_starts_with_the_printed_shape_in_the_middle() -> None:
-    editor = Editor.start(new_game(), 0)
+    editor = Editor.start(new_game().view(0))
     assert editor.mask == mask_from_names(["E5", "E6", "E7", "F6", "G6"])
     assert editor.problem() is None
 
@@ -118,7 +124,7 @@ def test_moves_and_rotation_put_the_shape_where_expected() -> None:
 
 def test_chained_commands_and_cell_jump() -> None:
     game = new_game()
-    play(game, ["E5 mdc"])
+    play(game, ["E5 md c"])
     # Top-left at E5, mirrored (symmetric: no change), one right: E6 E7 E8 F7 G7.
     assert game.sheets[0].village == mask_from_names(["E6", "E7", "E8", "F7", "G7"])
 
@@ -141,6 +147,111 @@ def test_unknown_command_and_edge_are_reported() -> None:
     assert not game.log.entries
 
 
+def editor_after(lines: list[str], seed: int = 42) -> tuple[CartographersGame, Editor, str]:
+    """Type the lines at the first decision of a solo game; the game, a fresh editor moved
+    as the lines say (to compare masks) and what was printed."""
+    game = CartographersGame(GameConfig(players=1), seed)
+    console = recording()
+    session = Session(game, None, "en", console, scripted([]))
+    editor = Editor.start(game.view(0))
+    for line in lines:
+        outcome = session.handle(line, editor)
+        console.print(*outcome.messages)
+    return game, editor, console.export_text()
+
+
+def test_a_cell_jump_then_rotate_on_one_line_rotates_and_does_not_confirm() -> None:
+    game, editor, out = editor_after(["C3r"])
+    _, expected, _ = editor_after(["C3", "r"])
+    assert not game.log.entries
+    assert "Ignored" not in out
+    _, unturned, _ = editor_after(["C3"])
+    assert editor.mask == expected.mask != unturned.mask
+
+
+def test_a_cell_jump_then_terrain_keys_cycle_the_terrain_without_confirming() -> None:
+    game, editor, _ = editor_after(["C3ttt"])
+    _, expected, _ = editor_after(["C3", "t", "t", "t"])
+    assert not game.log.entries
+    assert (editor.row, editor.col) == (2, 2)
+    assert (editor.mask, editor.terrain) == (expected.mask, expected.terrain)
+
+
+def test_a_cell_jump_then_a_move_moves_and_is_not_unknown() -> None:
+    game, editor, out = editor_after(["D2d"])
+    assert "Unknown" not in out
+    assert not game.log.entries
+    assert (editor.row, editor.col) == (3, 2)
+
+
+def test_a_word_starting_with_c_is_refused_whole_and_never_confirms() -> None:
+    game, editor, out = editor_after(["cards"])
+    _, fresh, _ = editor_after([])
+    assert not game.log.entries
+    assert "Unknown command 'cards'" in out
+    assert editor.mask == fresh.mask
+
+
+def test_a_line_with_an_unknown_part_changes_nothing() -> None:
+    game, editor, out = editor_after(["dd r x"])
+    _, fresh, _ = editor_after([])
+    assert "Unknown command 'x'" in out
+    assert (editor.mask, editor.orientation) == (fresh.mask, fresh.orientation)
+    assert not game.log.entries
+
+
+def test_c_inside_a_word_does_not_confirm_but_on_its_own_it_does() -> None:
+    game, _, out = editor_after(["ddc"])
+    assert not game.log.entries
+    assert "'dd c'" in out
+    game, _, out = editor_after(["c dd"])
+    assert not game.log.entries
+    assert "goes last" in out
+    for word in ("c", "ok", "confirm", "dd c"):
+        game, _, _ = editor_after([word])
+        assert len(game.log.entries) == 1, word
+
+
+def test_help_shows_the_four_scoring_cards_rules() -> None:
+    game = new_game()
+    out = play(game, ["?"])
+    for card_id in game.scoring:
+        card = game.cards.scoring[card_id]
+        assert card.text in out
+        assert card.names.get("en") in out
+    assert "this season's are marked" in out
+
+
+def test_the_screen_shows_the_stars_if_the_season_ended_after_this_placement() -> None:
+    game = new_game()
+    editor = Editor.start(game.view(0))
+    after = game.sheets[0].copy()
+    after.draw(editor.mask, editor.terrain)
+    season = game.cards.seasons[0]
+    expected = [score_card(game.scoring[EDICTS.index(letter)], after).stars
+                for letter in season.edicts]
+    text = rendered(season_preview(game.view(None), game.sheets[0], editor.mask, editor.terrain))
+    assert text.startswith("Stars if the season ended now: ")
+    assert [int(n) for n in re.findall(r"(\d+)★", text)] == expected
+    assert "Stars if the season ended now" in play(game, [])
+
+
+def test_the_season_preview_counts_the_shape_under_the_cursor() -> None:
+    # Spring scores edicts A and B; A is Sentinel Wood: 1 star per forest cell on the edge.
+    config = GameConfig(players=1, scoring_boxes=("base",), scoring=(
+        "sentinel_wood", "canal_lake", "wildholds", "borderlands"))
+    game = CartographersGame(config, SEED)
+    assert game.cards.seasons[0].edicts == ("A", "B")
+    sheet = MapSheet()
+    edge = mask_from_names(["A1", "A2", "A3", "B2"])
+    before = rendered(season_preview(game.view(None), sheet, 0, None))
+    with_forest = rendered(season_preview(game.view(None), sheet, edge, "forest"))
+    assert "Sentinel Wood 0★" in before
+    assert "not allowed" in before
+    assert "Sentinel Wood 3★" in with_forest
+    assert "Canal Lake 0★" in with_forest
+
+
 def test_arrow_keys_move_like_wasd() -> None:
     game = new_game()
     # Without readline, arrow keys arrive as escape sequences on the typed line.
@@ -156,7 +267,7 @@ def test_help_and_scores_commands() -> None:
 
 def test_rotate_four_times_and_mirror_twice_are_identities() -> None:
     game = new_game()
-    editor = Editor.start(game, 0)
+    editor = Editor.start(game.view(0))
     editor.jump(4, 4)
     start = editor.mask
     for _ in range(4):
@@ -171,7 +282,7 @@ def test_rotate_four_times_and_mirror_twice_are_identities() -> None:
 
 
 def test_turning_a_long_shape_does_not_make_it_creep() -> None:
-    editor = Editor.start(new_game(), 0)
+    editor = Editor.start(new_game().view(0))
     editor.shapes = (Shape.from_art("XXX/X.X"),)  # 3 x 2: its centre is between cells
     editor.jump(4, 4)
     start = editor.mask
@@ -189,7 +300,7 @@ def test_hero_attack_turns_with_r() -> None:
     while game.decision(0) is None or game.decision(0).kind != "hero":  # type: ignore[union-attr]
         game.apply(0, game.legal_actions(0)[0])
     hero = game.cards.heroes[game.decision(0).card]  # type: ignore[union-attr]
-    editor = Editor.start(game, 0)
+    editor = Editor.start(game.view(0))
     row, col = editor.row, editor.col
     out = play(game, ["r", "c"])
     assert "attack turned 90°" in out
@@ -202,7 +313,7 @@ def test_hero_attack_does_not_turn_when_hero_turning_is_off() -> None:
     while game.decision(0) is None or game.decision(0).kind != "hero":  # type: ignore[union-attr]
         game.apply(0, game.legal_actions(0)[0])
     hero = game.cards.heroes[game.decision(0).card]  # type: ignore[union-attr]
-    editor = Editor.start(game, 0)
+    editor = Editor.start(game.view(0))
     row, col = editor.row, editor.col
     assert "turn the attack" not in editor.hint().plain
     assert "heroes yes, attack patterns as printed" in setup_line(game.config).plain
@@ -215,7 +326,7 @@ def test_destroy_cursor_moves_between_allowed_cells() -> None:
     game = new_game()
     game.pending[0] = Decision("destroy", 0, "gorgon_gaze", allowed=mask_from_names(
         ["C3", "C7", "F3"]), reason="gorgon")
-    editor = Editor.start(game, 0)
+    editor = Editor.start(game.view(0))
     assert (editor.row, editor.col) == (5, 2)  # F3, the allowed cell nearest the middle
     editor.move(-1, 0)
     assert (editor.row, editor.col) == (2, 2)  # C3: straight up
@@ -233,7 +344,7 @@ def test_fallback_draws_one_cell_of_any_terrain() -> None:
     sheet = game.sheets[0]
     sheet.draw(FULL & ~sheet.filled & ~bit(10, 10) & ~bit(10, 8), "forest")
     game.pending[0] = Decision("draw", 0, game.current or "", fallback=True)
-    editor = Editor.start(game, 0)
+    editor = Editor.start(game.view(0))
     assert editor.terrains == FALLBACK_TERRAINS
     out = play(game, ["tt", "c"])
     assert "No shape fits your map" in out
@@ -311,29 +422,29 @@ def test_map_view_has_the_frame_and_the_preview() -> None:
 
 def test_card_panel_names_the_card_in_the_chosen_language() -> None:
     game = new_game()
-    assert "Sous-Bois" in rendered(card_panel(game, "timber_grove", "fr"))
-    text = rendered(card_panel(game, "timber_grove"))
+    assert "Sous-Bois" in rendered(card_panel(game.view(None), "timber_grove", "fr"))
+    text = rendered(card_panel(game.view(None), "timber_grove"))
     assert "Timber Grove" in text and "+1 coin" in text and "time 1" in text
-    assert "counter-clockwise" in rendered(card_panel(game, "dragon_inferno"))
-    assert "H" in rendered(card_panel(game, "freyla_the_true"))
+    assert "counter-clockwise" in rendered(card_panel(game.view(None), "dragon_inferno"))
+    assert "H" in rendered(card_panel(game.view(None), "freyla_the_true"))
 
 
 def test_status_and_score_tables() -> None:
     game = new_game()
-    status = rendered(status_line(game, 0))
+    status = rendered(status_line(game.view(None), 0))
     assert "Spring" in status and "time 2/8" in status and "coins 0/14" in status
     assert game.cards.scoring[game.scoring[0]].names.en in status
     while not game.is_over:
         player = game.pending_players()[0]
         game.apply(player, game.legal_actions(player)[0])
-    assert "Spring scores" in rendered(season_table(game, 0))
-    final = rendered(final_view(game, "fr"))
+    assert "Spring scores" in rendered(season_table(game.view(None), 0))
+    final = rendered(final_view(game.view(None), "fr"))
     assert "Printemps" in final
     assert game.solo_rating() < -30 and "Title: none" in final
     # Stars 30 short of the scoring cards' solo values: a rating of -30, the lowest title.
     par = game.totals()[0] - game.solo_rating()
     game.scores[0] = [SeasonScore("spring", (("A", game.scoring[0], par - 30),), 0, 0)]
-    final = rendered(final_view(game, "fr"))
+    final = rendered(final_view(game.view(None), "fr"))
     assert game.solo_rating() == -30 and "Title: Buveur d'Encre Patenté" in final
 
 
@@ -341,7 +452,7 @@ def test_status_and_score_tables() -> None:
 def test_every_language_renders(language: str) -> None:
     game = new_game()
     assert game.card("frontier_dwelling").names.get(language) in rendered(
-        card_panel(game, "frontier_dwelling", language))
+        card_panel(game.view(None), "frontier_dwelling", language))
 
 
 # ---------------------------------------------------------------------- base game and ruins
@@ -362,7 +473,7 @@ def test_ruins_decision_is_explained_and_enforced() -> None:
     game = CartographersGame(GameConfig.preset(
         "base", deck=("temple_ruins", "fishing_village", "homestead")), seed=SEED)
     assert game.decision(0).ruins
-    editor = Editor.start(game, 0)
+    editor = Editor.start(game.view(0))
     assert editor.problem() is None  # the editor starts on a placement over ruins
     # Move the line of four to the bottom-right, away from every ruins cell of side A.
     out = play(game, ["K8", "c"])
@@ -373,4 +484,24 @@ def test_ruins_decision_is_explained_and_enforced() -> None:
 def test_ruins_card_panel() -> None:
     game = CartographersGame(GameConfig.preset("base"), seed=SEED)
     assert "next explore card must be drawn over" in rendered(
-        card_panel(game, "outpost_ruins"))
+        card_panel(game.view(None), "outpost_ruins"))
+
+
+def test_at_80x24_the_header_stays_on_screen_and_the_log_is_cut_to_fit() -> None:
+    console = Console(record=True, width=80, height=24, file=io.StringIO(), force_terminal=True)
+    game = CartographersGame(GameConfig(players=1), 42)
+    play_cartographers(game, console=console, read_line=scripted([]))
+    out = console.export_text()
+    screen = out[out.index("Spring"):out.index("End of input.")].rstrip("\n").split("\n")
+    assert len(screen) <= 23  # and the prompt line
+    assert "older line(s) of the log left out" in out
+
+
+def test_the_screen_writes_cells_with_the_map_files_letters() -> None:
+    row = "FVPWXH^#r*."
+    sheet = MapSheet.from_text("\n".join([row] + ["..........."] * 10))
+    out = rendered(map_view(sheet))
+    assert "A F V P W X H ^^##r * ·  A" in out
+    assert sheet.to_text().splitlines()[0] == row
+    legend_text = rendered(legend())
+    assert "F  attacked" in legend_text and "·  empty" in legend_text

@@ -20,6 +20,14 @@ from herotable.cartographers.actions import (
     DrawMonster,
     PlaceHero,
 )
+from herotable.cartographers.cards import (
+    FALLBACK_TERRAINS,
+    AmbushCard,
+    CardSet,
+    ExploreCard,
+    HeroCard,
+    RuinsCard,
+)
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.decisions import Decision, SeasonScore
 from herotable.cartographers.grid import (
@@ -31,8 +39,9 @@ from herotable.cartographers.grid import (
     mask_from_names,
 )
 from herotable.cartographers.sheet import MapSheet
+from herotable.cartographers.solo import title_for
 from herotable.core.errors import HerotableError, NotationError
-from herotable.core.game import is_int, whole_number
+from herotable.core.game import Standing, is_int, rank_standings, whole_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +171,48 @@ class CartographersView:
     legal: LegalMoves | None = None
 
     game = "cartographers"
+
+    # What a front end needs beside the fields, all public: the game's printed cards (from
+    # the config, never a deck's order) and what the scores so far add up to.
+
+    @property
+    def cards(self) -> CardSet:
+        """Every card the game's boxes bring, by kind and id (the same set the game uses)."""
+        return self.config.card_set()
+
+    def card(self, card_id: str) -> ExploreCard | HeroCard | AmbushCard | RuinsCard:
+        """An explore, hero, ruins or ambush card by id."""
+        cards = self.cards
+        for group in (cards.explore, cards.heroes, cards.ruins):
+            if card_id in group:
+                return group[card_id]  # type: ignore[return-value]
+        return cards.ambushes[card_id]
+
+    def terrain_options_for(self, decision: Decision) -> tuple[str, ...]:
+        """The terrains a draw decision allows: the card's, or a fallback cell's."""
+        card = self.cards.explore[decision.card]
+        if not decision.fallback or (self.config.fallback_from_card and not decision.ruins):
+            return card.terrains
+        return FALLBACK_TERRAINS
+
+    def totals(self) -> list[int]:
+        return [sum(s.total for s in seasons) for seasons in self.scores]
+
+    def standings(self) -> list[Standing]:
+        """As the game ranks: highest total first, then fewer stars lost to monsters."""
+        losses = [sum(s.monsters for s in seasons) for seasons in self.scores]
+        return rank_standings(self.totals(), losses, lower_tiebreak_wins=True)
+
+    def solo_par(self) -> int:
+        """The four scoring cards' solo values: what a solo total is measured against."""
+        return sum(self.cards.scoring[c].solo for c in self.scoring)
+
+    def solo_rating(self) -> int:
+        return self.totals()[0] - self.solo_par()
+
+    def solo_title(self, language: str = "en") -> str | None:
+        title = title_for(self.solo_rating())
+        return title.names.get(language) if title else None
 
     def to_json(self) -> dict[str, Any]:
         return {

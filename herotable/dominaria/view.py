@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from herotable.core.game import Standing, rank_standings
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.config import DominariaConfig
+from herotable.dominaria.pack import Pack
 from herotable.dominaria.state import PlayerState
 
 # The public board: the game and its views hold these under the same names.
@@ -86,6 +88,37 @@ class DominariaView:
     legal: tuple[DominariaAction, ...] = ()
 
     game = "dominaria"
+
+    # What a front end needs beside the fields, all public: the pack's printed cards and map
+    # (the same pack the game plays with), and names, boards and scores seat by seat.
+
+    @property
+    def pack(self) -> Pack:
+        return self.config.pack()
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def boards(self) -> tuple[PlayerState, ...]:
+        """Each seat's board as the viewer may see it (others' hands and choices empty)."""
+        return tuple(seat.board for seat in self.players)
+
+    def player_name(self, player: int) -> str:
+        return self.players[player].name
+
+    def scores(self) -> list[dict[str, int]]:
+        return [dict(seat.score) for seat in self.players]
+
+    def standings(self) -> list[Standing]:
+        """As the game ranks: the most VP, then the most completed quests and public tiles."""
+        totals = [seat.score["total"] for seat in self.players]
+        done = [seat.board.completed + len(seat.board.public) for seat in self.players]
+        return rank_standings(totals, done, lower_tiebreak_wins=False)
+
+    def winners(self) -> list[int]:
+        return [s.player for s in self.standings() if s.rank == 1]
 
     @property
     def decision(self) -> dict[str, Any] | None:

@@ -2,15 +2,49 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from herotable.bots.base import Bot
 from herotable.core.saves import save_game
+
+# The words every terminal shows about bots (one place, for a later translation).
+THINKING = "{seat} ({bot} bot) is thinking…"
+BOT_LABEL = "{seat} ({bot} bot)"
+
+ReadLine = Callable[[str], str]  # reads one typed line after a prompt (``input`` or a script)
+
+
+OLDER_DROPPED = "({count} older line(s) of the log left out: the screen is short)"
+
+
+def fit_log(console: Console, fixed: Sequence[RenderableType],
+            log: Sequence[RenderableType]) -> list[RenderableType]:
+    """The newest items of ``log`` that fit on a terminal's screen beside the ``fixed`` parts
+    (and the prompt line), so the header never scrolls off; off a terminal, all of them."""
+    if not console.is_terminal:
+        return list(log)
+
+    def height(item: RenderableType) -> int:
+        return len(console.render_lines(item, console.options, pad=False))
+
+    room = console.height - 1 - sum(height(item) for item in fixed)
+    kept: list[RenderableType] = []
+    for item in reversed(log):
+        needed = height(item) + (1 if len(kept) < len(log) - 1 else 0)
+        if needed > room:
+            break
+        kept.insert(0, item)
+        room -= height(item)
+    dropped = len(log) - len(kept)
+    if dropped:
+        kept.insert(0, Text(OLDER_DROPPED.format(count=dropped), "dim"))
+    return kept
 
 
 class SessionBase:
@@ -46,16 +80,36 @@ class SessionBase:
         self.show_final()
 
     def bot_turn(self, seat: int) -> None:
-        """Let the seat's bot choose from its own view, apply it, say what it did, save."""
+        """Let the seat's bot choose from its own view (a spinner shows while it thinks),
+        apply it, and put what it did in the session's on-screen log through
+        :meth:`bot_moved`, which words it as the other seats may see it (never the action
+        itself: a ``keep`` names hidden cards). Then save."""
         bot = self.bots[seat]
-        action = bot.decide(self.game.view(seat), self.game.legal_actions(seat))
-        self.game.apply(seat, action)
-        self.console.print(Text(f"{self.seat_name(seat)} ({bot.name} bot): {action}", "cyan"),
-                           highlight=False)
+        with self.thinking(seat, bot):
+            action = bot.decide(self.game.view(seat), self.game.legal_actions(seat))
+        events = self.game.apply(seat, action)
+        self.bot_moved(seat, bot, action, events)
         if self.save_path is not None:
             problem = self.save_to(self.save_path)
             if problem is not None:
                 self.console.print(problem)
+
+    def thinking(self, seat: int, bot: Bot) -> AbstractContextManager[object]:
+        """A "bot is thinking" spinner on a terminal; nothing on a file or a pipe."""
+        if not self.console.is_terminal:
+            return nullcontext()
+        return self.console.status(Text(THINKING.format(seat=self.seat_name(seat),
+                                                        bot=bot.name), "cyan"))
+
+    def bot_moved(self, seat: int, bot: Bot, action: Any, events: list[dict[str, Any]]) -> None:
+        """Log a bot's action as the other seats may see it; each game words it."""
+        raise NotImplementedError
+
+    def bot_label(self, seat: int) -> str:
+        """A seat's name, with the bot playing it if any: "Chandra (strong bot)"."""
+        bot = self.bots.get(seat)
+        name = self.seat_name(seat)
+        return name if bot is None else BOT_LABEL.format(seat=name, bot=bot.name)
 
     def seat_name(self, seat: int) -> str:
         return f"Player {seat + 1}"

@@ -1,4 +1,4 @@
-"""Rich renderables for a Cartographers Heroes game: the map, the card, the status, scores.
+"""Rich renderables for a Cartographers Heroes view: the map, the card, the status, scores.
 
 Everything here is a pure function of the game state (and of an optional preview), so the
 play loop decides what to show and when, and tests can render without any input.
@@ -22,31 +22,35 @@ from rich.text import Text
 
 from herotable.cartographers.cards import AmbushCard, ExploreCard, HeroCard, RuinsCard, titles
 from herotable.cartographers.config import EDICTS, GameConfig
-from herotable.cartographers.game import CartographersGame, Decision
+from herotable.cartographers.decisions import Decision
 from herotable.cartographers.grid import ROW_LETTERS, SIZE, bit
+from herotable.cartographers.scoring import score_card
 from herotable.cartographers.shapes import MONO, Shape
 from herotable.cartographers.sheet import COIN_TRACK, MapSheet
+from herotable.cartographers.view import CartographersView
 
-# What each kind of cell looks like: two characters and a style. The letters make the map
-# readable without colour too (and in tests); the background colour does the real work.
+# What each kind of cell looks like: two characters and a style. The letters are the map
+# files' (F V P W X H, ^ mountain, # wasteland, r ruins, * destroyed; an empty cell is . in a
+# file), so a map read off the screen is written the same way; the colour does the real work.
 CELL_LOOK: dict[str, tuple[str, str]] = {
     "empty": ("· ", "grey50"),
-    "ruins": ("R ", "bold gold1 on grey23"),
+    "ruins": ("r ", "bold gold1 on grey23"),
     "forest": ("F ", "bold black on green4"),
     "village": ("V ", "bold white on red3"),
-    "farm": ("= ", "bold black on gold3"),
-    "water": ("~ ", "bold white on dodger_blue3"),
-    "monster": ("M ", "bold white on purple"),
+    "farm": ("P ", "bold black on gold3"),
+    "water": ("W ", "bold white on dodger_blue3"),
+    "monster": ("X ", "bold white on purple"),
     "hero": ("H ", "bold black on bright_cyan"),
     "mountain": ("^^", "bold grey93 on orange4"),
     "wasteland": ("##", "grey39 on grey11"),
-    "destroyed": ("X ", "bold red on grey15"),
+    "destroyed": ("* ", "bold red on grey15"),
 }
 LEGEND_ORDER = ("forest", "village", "farm", "water", "monster", "hero", "mountain",
                 "wasteland", "ruins", "destroyed", "empty")
 
 ATTACKED = Style(underline=True)  # a hero's attack cell: subtle, on top of whatever is there
 ATTACKED_EMPTY_BG = Style(bgcolor="grey19")
+HERO_ATTACK_WORDS = " attacked"  # the cell underlined
 PREVIEW_GLYPH = "[]"
 # The shape being placed: a brighter shade of its terrain, so it stands out from drawn cells.
 PREVIEW_LOOK = {
@@ -159,8 +163,8 @@ def legend(columns: int = 3) -> Table:
     for _ in range(columns):
         grid.add_column()
     entries = [Text.assemble(CELL_LOOK[kind], f" {kind}") for kind in LEGEND_ORDER]
-    entries.append(Text.assemble(("· ", Style.parse("grey50") + ATTACKED_EMPTY_BG + ATTACKED),
-                                 " hero attack"))
+    entries.append(Text.assemble(("F ", Style.parse(CELL_LOOK["forest"][1]) + ATTACKED),
+                                 HERO_ATTACK_WORDS))
     for start in range(0, len(entries), columns):
         grid.add_row(*entries[start:start + columns])
     return grid
@@ -241,14 +245,14 @@ def _shape_options(card: ExploreCard, shape_index: int | None, terrain: str | No
     return grid
 
 
-def card_panel(game: CartographersGame, card_id: str, language: str = "en",
+def card_panel(view: CartographersView, card_id: str, language: str = "en",
                decision: Decision | None = None, shape_index: int | None = None,
                terrain: str | None = None, quarter_turns: int = 0) -> Panel:
     """The card being played: name, time, terrains, shapes (or attack, or monster).
 
     ``shape_index``, ``terrain`` and ``quarter_turns`` show the editor's current choice.
     """
-    card = game.card(card_id)
+    card = view.card(card_id)
     parts: list[RenderableType] = []
     if isinstance(card, ExploreCard):
         parts.append(Text(f"Explore card · time {card.time}", "dim"))
@@ -260,7 +264,7 @@ def card_panel(game: CartographersGame, card_id: str, language: str = "en",
         parts.append(terrains)
         parts.append(_shape_options(card, shape_index, terrain))
         if decision is not None:
-            parts.extend(_draw_constraints(game, decision))
+            parts.extend(_draw_constraints(view, decision))
     elif isinstance(card, RuinsCard):
         parts.append(Text("Ruins card · time 0", "dim"))
         parts.append(Text("The next explore card must be drawn over an empty ruins cell."))
@@ -270,14 +274,14 @@ def card_panel(game: CartographersGame, card_id: str, language: str = "en",
                           "destroyed, now and later."))
         parts.append(attack_grid(card, quarter_turns))
     else:
-        parts.extend(_ambush_parts(card, decision, automatic=game.config.solo
-                                   or game.config.remote_ambush))
+        parts.extend(_ambush_parts(card, decision, automatic=view.config.solo
+                                   or view.config.remote_ambush))
     title = Text(card.names.get(language), "bold")
     return Panel(Group(*parts), title=title, title_align="left", expand=False,
                  box=box.ROUNDED, width=44)
 
 
-def _draw_constraints(game: CartographersGame, decision: Decision) -> list[Text]:
+def _draw_constraints(view: CartographersView, decision: Decision) -> list[Text]:
     """What a ruins card before this one, or a full map, changes about the drawing."""
     if decision.ruins and decision.fallback:
         return [Text("After the ruins card no shape can cover an empty ruins cell: draw one "
@@ -286,7 +290,7 @@ def _draw_constraints(game: CartographersGame, decision: Decision) -> list[Text]
         return [Text("Ruins card before this one: the shape must cover an empty ruins "
                      "cell (R).", "bold yellow")]
     if decision.fallback:
-        terrains = ", ".join(game.terrain_options_for(decision))
+        terrains = ", ".join(view.terrain_options_for(decision))
         return [Text(f"No shape fits your map: draw one cell instead ({terrains}).",
                      "bold yellow")]
     return []
@@ -318,8 +322,53 @@ def _ambush_parts(card: AmbushCard, decision: Decision | None,
 # ---------------------------------------------------------------------- status and scores
 
 
-def scoring_name(game: CartographersGame, card_id: str, language: str = "en") -> str:
-    return game.cards.scoring[card_id].names.get(language)
+def scoring_name(view: CartographersView, card_id: str, language: str = "en") -> str:
+    return view.cards.scoring[card_id].names.get(language)
+
+
+EDICT_RULES_TITLE = "Scoring cards (edicts); this season's are marked ▶"
+PREVIEW_WORDS = "Stars if the season ended now"
+PREVIEW_WITHOUT = " (the map as it is: this placement is not allowed)"
+
+
+def edict_rules(view: CartographersView, language: str = "en") -> Table:
+    """The four edicts with each card's rule in our own words; this season's two marked."""
+    season = view.cards.seasons[min(view.season_index, 3)]
+    table = Table(box=box.SIMPLE_HEAD, title=EDICT_RULES_TITLE, title_style="bold",
+                  title_justify="left", padding=(0, 1), show_header=False)
+    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True)
+    table.add_column(ratio=1)
+    for letter, card_id in zip(EDICTS, view.scoring, strict=True):
+        current = letter in season.edicts
+        mark = f"▶ {letter}" if current else f"  {letter}"
+        table.add_row(Text(mark, "bold" if current else "dim"),
+                      Text(scoring_name(view, card_id, language), "bold" if current else ""),
+                      view.cards.scoring[card_id].text)
+    return table
+
+
+def season_preview(view: CartographersView, sheet: MapSheet, mask: int, terrain: str | None,
+                   language: str = "en") -> Text:
+    """The stars this season's two edicts would give if the season ended now, on ``sheet``
+    with ``mask`` drawn as ``terrain`` (None: the map as it is)."""
+    season = view.cards.seasons[min(view.season_index, 3)]
+    after = sheet
+    if terrain is not None and mask:
+        after = sheet.copy()
+        if terrain == "destroyed":
+            after.destroy(mask)
+        else:
+            after.draw(mask, terrain)
+    text = Text(f"{PREVIEW_WORDS}: ", "bold")
+    for i, letter in enumerate(season.edicts):
+        card_id = view.scoring[EDICTS.index(letter)]
+        stars = score_card(card_id, after).stars
+        text.append(f"{', ' if i else ''}{letter} {scoring_name(view, card_id, language)} ")
+        text.append(f"{stars}★", "bold yellow")
+    if terrain is None:
+        text.append(PREVIEW_WITHOUT, "dim")
+    return text
 
 
 def setup_line(config: GameConfig) -> Text:
@@ -329,72 +378,72 @@ def setup_line(config: GameConfig) -> Text:
     return text
 
 
-def status_line(game: CartographersGame, player: int, language: str = "en") -> Text:
+def status_line(view: CartographersView, player: int, language: str = "en") -> Text:
     """Season, time so far / threshold, the player's coins, and edicts A-D (this season's in
     bold), then the cards already revealed this season."""
-    season = game.cards.seasons[min(game.season_index, 3)]
+    season = view.cards.seasons[min(view.season_index, 3)]
     text = Text()
     text.append(season.names.get(language), "bold reverse")
-    text.append(f"  time {game.season_time()}/{game.season_threshold()}")
-    text.append(f"  coins {game.sheets[player].coins}/{COIN_TRACK}", "yellow")
+    text.append(f"  time {view.season_time}/{view.season_threshold}")
+    text.append(f"  coins {view.sheets[player].coins}/{COIN_TRACK}", "yellow")
     text.append("  ")
-    for letter, card_id in zip(EDICTS, game.scoring, strict=True):
+    for letter, card_id in zip(EDICTS, view.scoring, strict=True):
         current = letter in season.edicts
         text.append(f" {letter} ", "bold reverse" if current else "dim reverse")
-        text.append(f" {scoring_name(game, card_id, language)} ", "bold" if current else "dim")
-    if game.revealed:
-        names = ", ".join(game.card(c).names.get(language) for c in game.revealed)
+        text.append(f" {scoring_name(view, card_id, language)} ", "bold" if current else "dim")
+    if view.revealed:
+        names = ", ".join(view.card(c).names.get(language) for c in view.revealed)
         text.append(f"\nThis season: {names}", "dim")
     return text
 
 
-def season_table(game: CartographersGame, season_index: int, language: str = "en") -> Table:
+def season_table(view: CartographersView, season_index: int, language: str = "en") -> Table:
     """Every player's score for one season: both edicts, coins, monster penalty, total."""
-    season = game.cards.seasons[season_index]
+    season = view.cards.seasons[season_index]
     table = Table(title=f"{season.names.get(language)} scores", box=box.SIMPLE_HEAD,
                   title_style="bold")
     table.add_column("Player")
     for letter in season.edicts:
-        card_id = game.scoring[EDICTS.index(letter)]
-        table.add_column(f"{letter} {scoring_name(game, card_id, language)}", justify="right")
+        card_id = view.scoring[EDICTS.index(letter)]
+        table.add_column(f"{letter} {scoring_name(view, card_id, language)}", justify="right")
     table.add_column("Coins", justify="right")
     table.add_column("Monsters", justify="right")
     table.add_column("Season", justify="right", style="bold")
     table.add_column("Game so far", justify="right")
-    for p, seasons in enumerate(game.scores):
+    for p, seasons in enumerate(view.scores):
         if len(seasons) <= season_index:
             continue
         score = seasons[season_index]
         running = sum(s.total for s in seasons[: season_index + 1])
-        table.add_row(game.config.player_name(p), *(str(stars) for _, _, stars in score.edicts),
+        table.add_row(view.config.player_name(p), *(str(stars) for _, _, stars in score.edicts),
                       str(score.coins), f"-{score.monsters}", str(score.total), str(running))
     return table
 
 
-def final_view(game: CartographersGame, language: str = "en") -> Group:
+def final_view(view: CartographersView, language: str = "en") -> Group:
     """Standings (rank, seasons, total, monster losses); in solo, the rating and title."""
-    solo = game.config.solo
+    solo = view.config.solo
     table = Table(title="Final scores", box=box.SIMPLE_HEAD, title_style="bold")
     if not solo:
         table.add_column("Rank", justify="right")
     table.add_column("Player")
-    for season in game.cards.seasons:
+    for season in view.cards.seasons:
         table.add_column(season.names.get(language), justify="right")
     table.add_column("Total", justify="right", style="bold")
     table.add_column("Lost to monsters", justify="right")
-    for standing in game.standings():
-        seasons = [str(s.total) for s in game.scores[standing.player]]
-        seasons += ["-"] * (len(game.cards.seasons) - len(seasons))
+    for standing in view.standings():
+        seasons = [str(s.total) for s in view.scores[standing.player]]
+        seasons += ["-"] * (len(view.cards.seasons) - len(seasons))
         rank = [] if solo else [str(standing.rank)]
-        table.add_row(*rank, game.config.player_name(standing.player), *seasons,
+        table.add_row(*rank, view.config.player_name(standing.player), *seasons,
                       str(standing.total), str(standing.tiebreak))
     parts: list[RenderableType] = [table]
     if solo:
-        par = sum(game.cards.scoring[c].solo for c in game.scoring)
-        rating = game.solo_rating()
-        line = Text(f"Solo rating: {game.totals()[0]} stars - {par} (the scoring cards' solo "
+        par = view.solo_par()
+        rating = view.solo_rating()
+        line = Text(f"Solo rating: {view.totals()[0]} stars - {par} (the scoring cards' solo "
                     f"values) = {rating:+d}\nTitle: ")
-        title = game.solo_title(language)
+        title = view.solo_title(language)
         if title is None:
             line.append(f"none (the lowest title needs a rating of {titles()[-1].threshold})",
                         "bold")
@@ -402,7 +451,7 @@ def final_view(game: CartographersGame, language: str = "en") -> Group:
             line.append(title, "bold magenta")
         parts.append(line)
     else:
-        winners = [game.config.player_name(s.player) for s in game.standings() if s.rank == 1]
+        winners = [view.config.player_name(s.player) for s in view.standings() if s.rank == 1]
         parts.append(Text(f"Winner: {' and '.join(winners)}", "bold magenta"))
     return Group(*parts)
 
@@ -410,43 +459,43 @@ def final_view(game: CartographersGame, language: str = "en") -> Group:
 # ---------------------------------------------------------------------- events
 
 
-def _map_of(game: CartographersGame, event: dict[str, Any]) -> str:
-    if game.config.solo:
+def _map_of(view: CartographersView, event: dict[str, Any]) -> str:
+    if view.config.solo:
         return "your map"
-    return f"{game.config.player_name(event['sheet'])}'s map"
+    return f"{view.config.player_name(event['sheet'])}'s map"
 
 
-def event_views(game: CartographersGame, events: Sequence[dict[str, Any]],
+def event_views(view: CartographersView, events: Sequence[dict[str, Any]],
                 language: str = "en") -> list[RenderableType]:
     """What happened, in words (and a score table when a season is scored)."""
     views: list[RenderableType] = []
     for event in events:
         kind = event["type"]
         if kind == "reveal":
-            name = game.card(event["card"]).names.get(language)
+            name = view.card(event["card"]).names.get(language)
             views.append(Text.assemble("New card: ", (name, "bold")))
         elif kind == "coins":
-            views.append(Text(f"+{event['gained']} coin on {_map_of(game, event)} "
+            views.append(Text(f"+{event['gained']} coin on {_map_of(view, event)} "
                               f"({event['reason']})", "yellow"))
         elif kind == "destroyed":
             why = REASON_WORDS.get(event["reason"], event["reason"])
-            views.append(Text(f"Destroyed on {_map_of(game, event)} by {why}: "
+            views.append(Text(f"Destroyed on {_map_of(view, event)} by {why}: "
                               f"{' '.join(event['cells'])}", "red"))
         elif kind == "monster":
-            name = game.card(event["card"]).names.get(language)
-            views.append(Text(f"Ambush! {name} lands on {_map_of(game, event)}: "
+            name = view.card(event["card"]).names.get(language)
+            views.append(Text(f"Ambush! {name} lands on {_map_of(view, event)}: "
                               f"{' '.join(event['cells'])}", "bold magenta"))
         elif kind == "ambush_ignored":
-            name = game.card(event["card"]).names.get(language)
-            views.append(Text(f"{name} finds no room on {_map_of(game, event)}."))
+            name = view.card(event["card"]).names.get(language)
+            views.append(Text(f"{name} finds no room on {_map_of(view, event)}."))
         elif kind == "zombies":
-            views.append(Text(f"Zombies spread on {_map_of(game, event)}: "
+            views.append(Text(f"Zombies spread on {_map_of(view, event)}: "
                               f"{' '.join(event['cells'])}", "magenta"))
         elif kind == "season_scored":
-            index = [s.id for s in game.cards.seasons].index(event["season"])
-            views.append(season_table(game, index, language))
+            index = [s.id for s in view.cards.seasons].index(event["season"])
+            views.append(season_table(view, index, language))
         elif kind == "season_start":
-            season = next(s for s in game.cards.seasons if s.id == event["season"])
+            season = next(s for s in view.cards.seasons if s.id == event["season"])
             views.append(Text(f"{season.names.get(language)} begins (it ends at time "
                               f"{season.time}).", "bold"))
         elif kind == "game_over":

@@ -1,0 +1,59 @@
+"""The Cartographers screens, put together from the renderables: the placing screen (status,
+task, the map beside the card, the placement in words, the season preview, the log, the keys)
+and the final screen. Each is drawn from a seat's view only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from herotable.cartographers.view import CartographersView
+from herotable.terminal.cartographers.presenter import Editor
+from herotable.terminal.cartographers.render import (
+    card_panel,
+    final_view,
+    legend,
+    map_view,
+    season_preview,
+    status_line,
+)
+from herotable.terminal.session import fit_log
+
+
+def placing_screen(editor: Editor, banner: Text, map_title: str,
+                   log: Sequence[RenderableType], language: str = "en",
+                   console: Console | None = None) -> list[RenderableType]:
+    """What a person deciding sees, top to bottom; ``log`` is what happened lately, cut to
+    its newest lines when ``console`` is a terminal too short for all of it."""
+    view, player = editor.view, editor.player
+    owner = editor.sheet_index
+    board = map_view(view.sheets[owner], editor.overlay(), map_title)
+    card = card_panel(view, editor.decision.card, language, editor.decision,
+                      shape_index=editor.shape_index if editor.kind == "draw" else None,
+                      terrain=editor.terrain if editor.kind == "draw" else None,
+                      quarter_turns=editor.orientation if editor.kind == "hero" else 0)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_row(board, Group(card, legend()))
+    allowed = editor.problem() is None
+    preview = season_preview(view, view.sheets[owner], editor.mask,
+                             editor.terrain if allowed else None, language)
+    top: list[RenderableType] = [status_line(view, player, language),
+                                 Rule(banner, style="cyan"), grid,
+                                 editor.describe(), preview]
+    bottom = [editor.hint()]
+    if console is not None:
+        log = fit_log(console, [*top, *bottom], log)
+    return [*top, *log, *bottom]
+
+
+def final_screen(view: CartographersView, map_titles: Sequence[str],
+                 log: Sequence[RenderableType], language: str = "en") -> list[RenderableType]:
+    """Every map side by side, the last things that happened, and the final scores."""
+    maps = [map_view(sheet, title=title) for sheet, title in zip(view.sheets, map_titles,
+                                                                  strict=True)]
+    return [Columns(maps), *log, final_view(view, language)]

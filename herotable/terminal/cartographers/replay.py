@@ -1,0 +1,69 @@
+"""Stepping through a saved Cartographers game: any seat's map, action by action, with what
+each action caused and the seasons scored so far."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from herotable.cartographers.game import CartographersGame
+from herotable.terminal.cartographers.render import (
+    event_views,
+    map_view,
+    season_table,
+    status_line,
+)
+from herotable.terminal.replay import ReadLine, ReplayBase
+
+MAP_HELP = "[b]map N[/]        show player N's map\n"
+NO_SEAT = "There is no player {number}: 1 to {last}."
+START_CAPTION = "The start of the game."
+SHOWING = "Showing {name}'s map."
+
+
+class CartographersReplay(ReplayBase):
+    period = "season"
+    extra_help = MAP_HELP
+
+    def __init__(self, game: CartographersGame, console: Console, read_line: ReadLine,
+                 language: str = "en") -> None:
+        super().__init__(game, console, read_line)
+        self.language = language
+        self.seat = 0
+
+    def period_of(self, state: CartographersGame) -> int:
+        return min(state.view(None).season_index, 3) + 1
+
+    def screen(self, step: int) -> Sequence[RenderableType]:
+        view = self.states[step].view(None)
+        config = view.config
+        caption: list[RenderableType] = [Text(START_CAPTION, "dim")]
+        if step:
+            player, action = self.actions[step - 1]
+            caption = [Text(f"{config.player_name(player)}: {action}", "bold")]
+        caption += event_views(view, self.events[step], self.language)
+        title = "the map" if config.solo else f"{config.player_name(self.seat)}'s map"
+        scored = max((len(s) for s in view.scores), default=0)
+        tables = [season_table(view, i, self.language) for i in range(scored)]
+        if any(e["type"] == "season_scored" for e in self.events[step]):
+            tables = []  # this action's own events already show the season just scored
+        return [status_line(view, self.seat, self.language), map_view(view.sheets[self.seat],
+                                                                      title=title),
+                *caption, *tables[-1:]]
+
+    def extra(self, words: list[str]) -> Text | None:
+        if words[0] != "map" or len(words) != 2 or not words[1].isdigit():
+            return None
+        seats = len(self.states[0].view(None).sheets)
+        number = int(words[1])
+        if not 1 <= number <= seats:
+            return Text(NO_SEAT.format(number=number, last=seats), "red")
+        self.seat = number - 1
+        return Text(SHOWING.format(name=self.states[0].config.player_name(self.seat)), "dim")
+
+
+def replay_cartographers(game: CartographersGame, console: Console | None = None,
+                         read_line: ReadLine = input, language: str = "en") -> None:
+    CartographersReplay(game, console or Console(), read_line, language).run()
