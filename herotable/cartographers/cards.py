@@ -164,6 +164,13 @@ class CardSet:
     presets: dict[str, tuple[str, ...]]
     ruins: dict[str, RuinsCard] = field(default_factory=dict)
 
+    def card(self, card_id: str) -> ExploreCard | HeroCard | AmbushCard | RuinsCard:
+        """An explore, hero, ruins or ambush card by id (KeyError for another id)."""
+        for group in (self.explore, self.heroes, self.ruins):
+            if card_id in group:
+                return group[card_id]
+        return self.ambushes[card_id]
+
 
 def _read_toml(name: str) -> dict[str, Any]:
     text = resources.files("herotable.cartographers").joinpath(f"data/{name}").read_text("utf-8")

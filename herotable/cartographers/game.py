@@ -18,6 +18,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any, ClassVar
 
+from herotable.cartographers import results
 from herotable.cartographers.actions import (
     CartographersAction,
     Destroy,
@@ -27,7 +28,6 @@ from herotable.cartographers.actions import (
     parse_action,
 )
 from herotable.cartographers.cards import (
-    FALLBACK_TERRAINS,
     AmbushCard,
     ExploreCard,
     HeroCard,
@@ -56,7 +56,7 @@ from herotable.cartographers.grid import neighbours as adjacent
 from herotable.cartographers.scoring import monster_penalty, score_card
 from herotable.cartographers.shapes import rotate_clockwise
 from herotable.cartographers.sheet import MapSheet
-from herotable.cartographers.solo import solo_ambush_mask, title_for
+from herotable.cartographers.solo import solo_ambush_mask
 from herotable.cartographers.view import CartographersView, LegalMoves
 from herotable.core.errors import IllegalAction, SaveFileError
 from herotable.core.game import (
@@ -67,7 +67,6 @@ from herotable.core.game import (
     field_int,
     field_list,
     field_names,
-    rank_standings,
 )
 from herotable.core.rng import SeededRng
 
@@ -168,13 +167,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         return self.cards.seasons[min(self.season_index, 3)].id
 
     def card(self, card_id: str) -> ExploreCard | HeroCard | AmbushCard | RuinsCard:
-        if card_id in self.cards.explore:
-            return self.cards.explore[card_id]
-        if card_id in self.cards.heroes:
-            return self.cards.heroes[card_id]
-        if card_id in self.cards.ruins:
-            return self.cards.ruins[card_id]
-        return self.cards.ambushes[card_id]
+        return self.cards.card(card_id)
 
     def season_time(self) -> int:
         explore = self.cards.explore
@@ -206,18 +199,18 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         return (owner + step) % self.num_players
 
     def totals(self) -> list[int]:
-        return [sum(s.total for s in seasons) for seasons in self.scores]
+        return results.totals(self.scores)
 
     def monster_losses(self) -> list[int]:
-        return [sum(s.monsters for s in seasons) for seasons in self.scores]
+        return results.monster_losses(self.scores)
 
     def standings(self) -> list[Standing]:
         """Highest total first; a tie goes to fewer stars lost to monsters, then is shared."""
-        return rank_standings(self.totals(), self.monster_losses(), lower_tiebreak_wins=True)
+        return results.standings(self.scores)
 
     def solo_rating(self) -> int:
         """Total stars minus the four scoring cards' solo values."""
-        return self.totals()[0] - sum(self.cards.scoring[c].solo for c in self.scoring)
+        return self.totals()[0] - results.solo_par(self.cards, self.scoring)
 
     def solo_result(self) -> tuple[int, str | None] | None:
         if self.num_players != 1 or not self.is_over:
@@ -226,8 +219,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
 
     def solo_title(self, language: str = "en") -> str | None:
         """The title the solo rating earns, in ``language``; None when it earns none."""
-        title = title_for(self.solo_rating())
-        return title.names.get(language) if title else None
+        return results.title_name(self.solo_rating(), language)
 
     # ------------------------------------------------------------------ legal moves
 
@@ -260,10 +252,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
 
     def terrain_options_for(self, decision: Decision) -> tuple[str, ...]:
         """The terrains a draw decision allows: the card's, or a fallback cell's."""
-        card = self.cards.explore[decision.card]
-        if not decision.fallback or (self.config.fallback_from_card and not decision.ruins):
-            return card.terrains
-        return FALLBACK_TERRAINS
+        return results.terrain_options(self.cards, self.config, decision)
 
     def legal_moves(self, player: int) -> LegalMoves | None:
         """The player's legal actions in compact form (None when it owes nothing)."""

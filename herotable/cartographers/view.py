@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
+from herotable.cartographers import results
 from herotable.cartographers.actions import (
     CartographersAction,
     Destroy,
@@ -21,7 +22,6 @@ from herotable.cartographers.actions import (
     PlaceHero,
 )
 from herotable.cartographers.cards import (
-    FALLBACK_TERRAINS,
     AmbushCard,
     CardSet,
     ExploreCard,
@@ -39,9 +39,8 @@ from herotable.cartographers.grid import (
     mask_from_names,
 )
 from herotable.cartographers.sheet import MapSheet
-from herotable.cartographers.solo import title_for
 from herotable.core.errors import HerotableError, NotationError
-from herotable.core.game import Standing, is_int, rank_standings, whole_number
+from herotable.core.game import Standing, is_int, whole_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,37 +181,28 @@ class CartographersView:
 
     def card(self, card_id: str) -> ExploreCard | HeroCard | AmbushCard | RuinsCard:
         """An explore, hero, ruins or ambush card by id."""
-        cards = self.cards
-        for group in (cards.explore, cards.heroes, cards.ruins):
-            if card_id in group:
-                return group[card_id]  # type: ignore[return-value]
-        return cards.ambushes[card_id]
+        return self.cards.card(card_id)
 
     def terrain_options_for(self, decision: Decision) -> tuple[str, ...]:
         """The terrains a draw decision allows: the card's, or a fallback cell's."""
-        card = self.cards.explore[decision.card]
-        if not decision.fallback or (self.config.fallback_from_card and not decision.ruins):
-            return card.terrains
-        return FALLBACK_TERRAINS
+        return results.terrain_options(self.cards, self.config, decision)
 
     def totals(self) -> list[int]:
-        return [sum(s.total for s in seasons) for seasons in self.scores]
+        return results.totals(self.scores)
 
     def standings(self) -> list[Standing]:
         """As the game ranks: highest total first, then fewer stars lost to monsters."""
-        losses = [sum(s.monsters for s in seasons) for seasons in self.scores]
-        return rank_standings(self.totals(), losses, lower_tiebreak_wins=True)
+        return results.standings(self.scores)
 
     def solo_par(self) -> int:
         """The four scoring cards' solo values: what a solo total is measured against."""
-        return sum(self.cards.scoring[c].solo for c in self.scoring)
+        return results.solo_par(self.cards, self.scoring)
 
     def solo_rating(self) -> int:
         return self.totals()[0] - self.solo_par()
 
     def solo_title(self, language: str = "en") -> str | None:
-        title = title_for(self.solo_rating())
-        return title.names.get(language) if title else None
+        return results.title_name(self.solo_rating(), language)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -1,0 +1,48 @@
+"""What the scores and a decision add up to, computed the same way for the game and for a
+view of it: totals, standings, the solo rating and title, a draw's terrains."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from herotable.cartographers.cards import FALLBACK_TERRAINS, CardSet
+from herotable.cartographers.config import GameConfig
+from herotable.cartographers.decisions import Decision, SeasonScore
+from herotable.cartographers.solo import title_for
+from herotable.core.game import Standing, rank_standings
+
+Scores = Sequence[Sequence[SeasonScore]]
+
+
+def totals(scores: Scores) -> list[int]:
+    """Each player's stars over the seasons scored so far."""
+    return [sum(s.total for s in seasons) for seasons in scores]
+
+
+def monster_losses(scores: Scores) -> list[int]:
+    """Each player's stars lost to monsters so far (a positive number)."""
+    return [sum(s.monsters for s in seasons) for seasons in scores]
+
+
+def standings(scores: Scores) -> list[Standing]:
+    """Highest total first; a tie goes to fewer stars lost to monsters, then is shared."""
+    return rank_standings(totals(scores), monster_losses(scores), lower_tiebreak_wins=True)
+
+
+def solo_par(cards: CardSet, scoring: Sequence[str]) -> int:
+    """The four scoring cards' solo values: what a solo total is measured against."""
+    return sum(cards.scoring[c].solo for c in scoring)
+
+
+def title_name(rating: int, language: str = "en") -> str | None:
+    """The solo title ``rating`` earns, in ``language``; None when it earns none."""
+    title = title_for(rating)
+    return title.names.get(language) if title else None
+
+
+def terrain_options(cards: CardSet, config: GameConfig, decision: Decision) -> tuple[str, ...]:
+    """The terrains a draw decision allows: the card's, or a fallback cell's."""
+    card = cards.explore[decision.card]
+    if not decision.fallback or (config.fallback_from_card and not decision.ruins):
+        return card.terrains
+    return FALLBACK_TERRAINS
