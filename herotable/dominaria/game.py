@@ -21,10 +21,10 @@ from herotable.core.game import (
     field_int,
     field_list,
     field_names,
-    rank_standings,
     whole_number,
 )
 from herotable.core.rng import SeededRng
+from herotable.dominaria import rules
 from herotable.dominaria.actions import DominariaAction, known_action, parse_action
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.encoding import PackEncoding, encoding_for
@@ -142,12 +142,8 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         return [score(p, self.pack) for p in self.players]
 
     def standings(self) -> list[Standing]:
-        """Best first: the most VP, then the most completed quests; a tie on both is shared.
-        Claimed public quests count as completed quests: the rulebook calls them so and puts
-        them in the same accomplishments area."""
-        totals = [s["total"] for s in self.scores()]
-        done = [p.completed + len(p.public) for p in self.players]
-        return rank_standings(totals, done, lower_tiebreak_wins=False)
+        """Best first: the most VP, then the most completed quests (:func:`rules.standings`)."""
+        return rules.standings(self.players, [s["total"] for s in self.scores()])
 
     def mana_on_map(self) -> int:
         return sum(self.map_mana.values())

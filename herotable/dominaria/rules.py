@@ -3,8 +3,10 @@ Leyline networks, costs and payments, moves, and the final score."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from herotable.core.game import Standing, rank_standings
 from herotable.dominaria.pack import (
     ABILITY_COSTS,
     COLOURS,
@@ -192,3 +194,10 @@ def score(player: PlayerState, pack: Pack) -> dict[str, int]:
     }
     parts["total"] = sum(parts.values())
     return parts
+
+
+def standings(boards: Sequence[PlayerState], totals: Sequence[int]) -> list[Standing]:
+    """Best first: the most VP, then the most completed quests (quest cards and claimed
+    public quests, which the rulebook also calls completed); a tie on both is shared."""
+    done = [board.completed + len(board.public) for board in boards]
+    return rank_standings(totals, done, lower_tiebreak_wins=False)

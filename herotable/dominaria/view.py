@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from herotable.core.game import Standing, rank_standings
+from herotable.core.game import Standing
+from herotable.dominaria import rules
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.pack import Pack
@@ -112,10 +113,8 @@ class DominariaView:
         return [dict(seat.score) for seat in self.players]
 
     def standings(self) -> list[Standing]:
-        """As the game ranks: the most VP, then the most completed quests and public tiles."""
-        totals = [seat.score["total"] for seat in self.players]
-        done = [seat.board.completed + len(seat.board.public) for seat in self.players]
-        return rank_standings(totals, done, lower_tiebreak_wins=False)
+        """As the game ranks (:func:`herotable.dominaria.rules.standings`)."""
+        return rules.standings(self.boards, [seat.score["total"] for seat in self.players])
 
     def winners(self) -> list[int]:
         return [s.player for s in self.standings() if s.rank == 1]
