@@ -285,7 +285,7 @@ def _bot_seats(specs: list[str] | None, game: str, players: int, seed: int) -> d
     bots: dict[int, Any] = {}
     for spec in specs or ():
         seat_text, _, name = spec.partition("=")
-        if not seat_text.strip().isdigit() or not name.strip():
+        if not seat_text.strip().isdecimal() or not name.strip():
             raise fail(f"--bot takes SEAT=BOT, for example 2=greedy, not {spec!r}")
         seat = int(seat_text) - 1
         if not 0 <= seat < players:

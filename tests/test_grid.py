@@ -138,3 +138,9 @@ def test_a_copied_map_holds_every_layer_and_shares_nothing() -> None:
     clone.monster_ids["gorgon_gaze"] = 0
     clone.draw(1 << 20, "forest")
     assert sheet.monster_ids["gorgon_gaze"] == 1 << 5 and not sheet.forest & (1 << 20)
+
+
+@pytest.mark.parametrize("text", ["C²", "C³", "A¹¹", "B5²"])
+def test_superscript_digits_are_no_column(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_cell(text)

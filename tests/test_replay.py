@@ -100,3 +100,11 @@ def test_a_season_scored_by_an_action_is_shown_once() -> None:
     assert screen_text(replay).count("Spring scores") == 1
     replay.handle("n")  # later in summer: the last season scored is still shown
     assert screen_text(replay).count("Spring scores") == 1
+
+
+def test_superscript_numbers_are_unknown_commands_not_crashes() -> None:
+    game = finished(CartographersGame(GameConfig(players=2), 6))
+    replay = CartographersReplay(game, recording(), scripted([]))
+    for line in ("step ²", "season ³", "map ²"):
+        assert "Unknown command" in str(replay.handle(line))
+    assert replay.step == 0 and replay.seat == 0

@@ -113,7 +113,7 @@ def parse_cell(text: str) -> tuple[int, int]:
     if not isinstance(text, str):
         raise NotationError(f"{text!r} is not a cell: use a row letter A-K and a column 1-11")
     token = text.strip().upper()
-    if len(token) < 2 or token[0] not in ROW_LETTERS or not token[1:].isdigit():
+    if len(token) < 2 or token[0] not in ROW_LETTERS or not token[1:].isdecimal():
         raise NotationError(f"{text!r} is not a cell: use a row letter A-K and a column 1-11")
     col = int(token[1:]) - 1
     if not 0 <= col < SIZE:

@@ -108,7 +108,7 @@ class ReplayBase:
         if head in ("?", "help"):
             return Text.from_markup(REPLAY_HELP.format(period=self.period,
                                                        extra=self.extra_help))
-        if head in ("step", self.period) and len(words) == 2 and words[1].isdigit():
+        if head in ("step", self.period) and len(words) == 2 and words[1].isdecimal():
             number = int(words[1])
             if head == "step":
                 if number > self.last:

@@ -360,7 +360,7 @@ def read_steps(words: list[str]) -> tuple[list[Step], str | None]:
         while at < len(lower):
             key = lower[at]
             end = at + 1
-            while end < len(lower) and lower[end].isdigit():
+            while end < len(lower) and lower[end].isdecimal():
                 end += 1
             if end > at + 1 and key.isalpha():
                 try:

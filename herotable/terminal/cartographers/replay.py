@@ -54,7 +54,7 @@ class CartographersReplay(ReplayBase):
                 *caption, *tables[-1:]]
 
     def extra(self, words: list[str]) -> Text | None:
-        if words[0] != "map" or len(words) != 2 or not words[1].isdigit():
+        if words[0] != "map" or len(words) != 2 or not words[1].isdecimal():
             return None
         seats = len(self.states[0].view(None).sheets)
         number = int(words[1])
