@@ -18,6 +18,7 @@ from herotable.dominaria.game import DominariaGame
 from herotable.terminal.dominaria import play_dominaria
 from herotable.terminal.dominaria.layout import Canvas, line_cells, map_picture
 from herotable.terminal.dominaria.presenter import action_key, flow, keyed_actions
+from herotable.terminal.dominaria.render import boards_table
 from tests.dominaria_helpers import game_in_play, put_heroes
 from tests.terminal_helpers import recording, scripted
 
@@ -402,3 +403,14 @@ def test_keep_keys_number_the_cards_as_shown() -> None:
     out = play(game, [])
     assert f"[k12] {names[0]} + {names[1]}" in out
     assert f"[k34] {names[2]} + {names[3]}" in out
+
+
+def test_another_seats_hand_count_is_its_real_hand_size() -> None:
+    game = game_in_play()
+    bob_hand = len(game.players[1].hand)
+    assert bob_hand > 0
+    console = recording()
+    console.print(boards_table(game.view(0), 0))
+    out = console.export_text()
+    second_row = next(line for line in out.splitlines() if line.strip().startswith("2 "))
+    assert f"{bob_hand} in hand" in second_row, out

@@ -168,7 +168,7 @@ def boards_table(view: DominariaView, viewer: int) -> Table:
         table.add_column(column, no_wrap=True)
     for player, (state, parts) in enumerate(zip(view.boards, view.scores(), strict=True)):
         name = Text(player_label(view, player), "bold" if player == viewer else "")
-        quests = f"{len(state.hand)} in hand"
+        quests = f"{view.players[player].hand_size} in hand"
         if state.completed:
             quests += f", {state.completed} done"
         table.add_row(player_tag(player), name, pool_text(state),
