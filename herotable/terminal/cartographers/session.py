@@ -120,7 +120,7 @@ class Session(SessionBase):
         title = "your map" if owner == editor.player else self.map_title(owner)
         for item in placing_screen(editor, self.banner(editor), title,
                                    [*self.notes, *messages], self.language,
-                                   self.console):
+                                   self.console, newest=max(1, len(messages))):
             self.console.print(item)
 
     def map_title(self, owner: int) -> str:
