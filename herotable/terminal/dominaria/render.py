@@ -42,7 +42,6 @@ MAP_WIDTH, MAP_HEIGHT, MAP_MARGIN = 112, 20, 7
 PICTURE_WIDTH = MAP_WIDTH + 4  # the picture's panel: borders and padding
 LAYOUT_WIDTH, LAYOUT_HEIGHT = 100, 60
 TABLE_ROOM = 70  # terminal rows from which the location table is shown under the map
-NOTES_KEPT = 8  # lines of "what happened" kept on screen (a bot's turn is several)
 
 # ---------------------------------------------------------------------- names and words
 
