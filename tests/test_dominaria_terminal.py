@@ -23,7 +23,7 @@ from herotable.dominaria.game import DominariaGame
 from herotable.terminal.dominaria import play_dominaria
 from herotable.terminal.dominaria.layout import Canvas, line_cells, map_picture
 from herotable.terminal.dominaria.presenter import action_key, flow, keyed_actions
-from herotable.terminal.dominaria.render import boards_table, event_texts
+from herotable.terminal.dominaria.render import action_echo, boards_table, event_texts
 from herotable.terminal.dominaria.session import Session as DominariaSession
 from tests.dominaria_helpers import game_in_play, put_heroes
 from tests.terminal_helpers import recording, scripted
@@ -500,3 +500,12 @@ def test_the_title_stays_first_after_locations_and_help(size: tuple[int, int]) -
         assert len(screen) <= height - 1, len(screen)
     for screen in (screens[2], screens[4]):
         assert any("Type the key of an action" in line for line in screen)
+
+
+def test_an_action_is_echoed_unless_it_is_a_keep_in_the_session_and_the_replay() -> None:
+    game = new_game()
+    keep = game.legal_actions(game.pending_players()[0])[0]
+    assert keep.verb == "keep"
+    assert action_echo("Ann", keep) == []
+    assert action_echo("Ann", str(keep)) == []  # a replay's action is the logged notation
+    assert [t.plain for t in action_echo("Ann", "end", "bold")] == ["Ann: end"]

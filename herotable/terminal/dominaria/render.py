@@ -307,6 +307,14 @@ def event_texts(view: DominariaView, events: Sequence[Event],
     return texts
 
 
+def action_echo(who: str, action: object, style: str = "dim") -> list[Text]:
+    """An action in notation after who did it, for an action whose events say nothing (an end
+    of turn). Never a keep: it would name the hidden cards kept (its event says how many)."""
+    if str(action).split()[:1] == ["keep"]:
+        return []
+    return [Text(f"{who}: {action}", style)]
+
+
 def final_view(view: DominariaView) -> Group:
     """The standings with every player's score item by item ("cards done": quests completed
     and artifacts counted), and the winners."""

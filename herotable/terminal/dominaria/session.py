@@ -25,6 +25,7 @@ from herotable.terminal.dominaria.presenter import actions_view, keyed_actions
 from herotable.terminal.dominaria.render import (
     PICTURE_WIDTH,
     TABLE_ROOM,
+    action_echo,
     boards_table,
     choice_view,
     event_texts,
@@ -238,10 +239,9 @@ class Session(SessionBase):
         last decision (the next person sees each bot move since), then save."""
         views: list[RenderableType] = [*event_texts(self.game.view(None), events,
                                                               self.bot_label)]
-        # An end of turn has no words of its own; a keep must never be echoed (it would name
-        # the quests kept), and its event says how many were kept.
-        if not views and action.verb != "keep":
-            views = [Text(f"{self.bot_label(player)}: {action}", "dim")]
+        # An end of turn has no words of its own: it is written out (a keep never is).
+        if not views:
+            views = [*action_echo(self.bot_label(player), action)]
         self.notes += views
         if self.save_path is not None:
             problem = self.save_to(self.save_path)
