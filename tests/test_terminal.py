@@ -519,3 +519,11 @@ def test_at_80x24_the_reply_to_what_was_typed_is_shown_under_the_header(typed: s
     assert last[0].startswith("Spring  time 1/8")  # the status header is the first line
     assert len(last) <= 23  # and the prompt line
     assert any(reply in line for line in last)
+
+
+def test_a_seat_is_named_one_way_in_the_cartographers_session() -> None:
+    assert "name" not in vars(Session)  # seat_name, shared with the base session
+    game = new_game(players=2)
+    session = Session(game, None, "en", recording(), scripted([]))
+    assert session.prompt(1) == "Bob> "
+    assert session.map_title(0) == "Ann's map"
