@@ -7,17 +7,24 @@ import io
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from herotable.bots import make_bot
+from herotable.bots.base import Bot
 from herotable.cli import app
 from herotable.core.saves import load_game, save_game
+from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
 from herotable.terminal.dominaria import play_dominaria
 from herotable.terminal.dominaria.layout import Canvas, line_cells, map_picture
 from herotable.terminal.dominaria.presenter import action_key, flow, keyed_actions
+from herotable.terminal.dominaria.render import action_echo, boards_table, event_texts
+from herotable.terminal.dominaria.session import Session as DominariaSession
 from tests.dominaria_helpers import game_in_play, put_heroes
 from tests.terminal_helpers import recording, scripted
 
@@ -402,3 +409,103 @@ def test_keep_keys_number_the_cards_as_shown() -> None:
     out = play(game, [])
     assert f"[k12] {names[0]} + {names[1]}" in out
     assert f"[k34] {names[2]} + {names[3]}" in out
+
+
+def test_another_seats_hand_count_is_its_real_hand_size() -> None:
+    game = game_in_play()
+    bob_hand = len(game.players[1].hand)
+    assert bob_hand > 0
+    console = recording()
+    console.print(boards_table(game.view(0), 0))
+    out = console.export_text()
+    second_row = next(line for line in out.splitlines() if line.strip().startswith("2 "))
+    assert f"{bob_hand} in hand" in second_row, out
+
+
+TITLE = " Heroes of Dominaria "
+
+
+def screen_shown(text: str) -> list[str]:
+    """The last screen drawn in ``text``: from its title line (a bot's spinner comes before)."""
+    return text[text.rindex(TITLE):].rstrip("\n").split("\n")
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("width, height, most_seen", [(80, 24, 1), (160, 50, 9)])
+def test_every_bot_move_since_the_persons_last_decision_is_on_the_next_screen(
+        width: int, height: int, most_seen: int) -> None:
+    game = DominariaGame(DominariaConfig(players=4), seed=1)
+    bots = {seat: make_bot("dominaria", "greedy", seat) for seat in (1, 2, 3)}
+    console = Console(record=True, width=width, height=height, file=io.StringIO(),
+                      force_terminal=True)
+    session = DominariaSession(game, None, console, scripted([]), bots)
+    plays_for_person = make_bot("dominaria", "greedy", 99)
+    since: list[str] = []  # what the bots did since the person's last decision
+    moved = session.bot_moved
+
+    def bot_moved(seat: int, bot: Bot, action: DominariaAction,
+                  events: list[dict[str, Any]]) -> None:
+        lines = [t.plain for t in event_texts(game.view(None), events, session.bot_label)]
+        if not lines and action.verb != "keep":
+            lines = [f"{session.bot_label(seat)}: {action}"]
+        since.extend(lines)
+        moved(seat, bot, action, events)
+
+    screens = 0
+    seen = 0  # the most bot moves seen on one screen (the old log kept 8 lines)
+
+    def person(prompt: str) -> str:
+        nonlocal screens, seen
+        screens += 1
+        if screens > 12:
+            raise EOFError
+        screen = screen_shown(console.export_text(clear=True))
+        assert screen[0].startswith(TITLE), screen[0]
+        assert len(screen) <= height - 1, len(screen)  # and the prompt line
+        shown = words("\n".join(screen))
+        missing = [line for line in since if words(line) not in shown]
+        notice = re.search(r"\((\d+) older line\(s\)", shown)
+        assert len(missing) <= (int(notice.group(1)) if notice else 0), missing
+        seen = max(seen, len(since) - len(missing))
+        since.clear()
+        return str(plays_for_person.decide(game.view(0), game.legal_actions(0)))
+
+    session.bot_moved = bot_moved  # type: ignore[method-assign]
+    session.read_line = person
+    session.run()
+    assert screens > 12
+    assert seen >= most_seen
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+def test_the_title_stays_first_after_locations_and_help(size: tuple[int, int]) -> None:
+    width, height = size
+    console = Console(record=True, width=width, height=height, file=io.StringIO(),
+                      force_terminal=True)
+    game = game_in_play(players=4)
+    screens: list[list[str]] = []
+    typed = scripted(["locations", "help", "locations", "help"])
+
+    def read_line(prompt: str) -> str:
+        screens.append(screen_shown(console.export_text(clear=True)))
+        return typed(prompt)
+
+    play_dominaria(game, console=console, read_line=read_line)
+    assert len(screens) == 5
+    for screen in screens:
+        assert screen[0].startswith(TITLE), screen[0]
+        assert len(screen) <= height - 1, len(screen)
+    for screen in (screens[2], screens[4]):
+        assert any("Type the key of an action" in line for line in screen)
+
+
+def test_an_action_is_echoed_unless_it_is_a_keep_in_the_session_and_the_replay() -> None:
+    game = new_game()
+    keep = game.legal_actions(game.pending_players()[0])[0]
+    assert keep.verb == "keep"
+    assert action_echo("Ann", keep) == []
+    assert action_echo("Ann", str(keep)) == []  # a replay's action is the logged notation
+    assert [t.plain for t in action_echo("Ann", "end", "bold")] == ["Ann: end"]

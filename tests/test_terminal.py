@@ -505,3 +505,25 @@ def test_the_screen_writes_cells_with_the_map_files_letters() -> None:
     assert sheet.to_text().splitlines()[0] == row
     legend_text = rendered(legend())
     assert "F  attacked" in legend_text and "·  empty" in legend_text
+
+
+@pytest.mark.parametrize("typed, reply", [("zz", "Unknown command 'zz'"),
+                                          ("?", "Build your placement")])
+def test_at_80x24_the_reply_to_what_was_typed_is_shown_under_the_header(typed: str,
+                                                                         reply: str) -> None:
+    console = Console(record=True, width=80, height=24, file=io.StringIO(), force_terminal=True)
+    game = CartographersGame(GameConfig(players=1), 42)
+    play_cartographers(game, console=console, read_line=scripted([typed]))
+    out = console.export_text()
+    last = out[out.rindex("Spring"):out.index("End of input.")].rstrip("\n").split("\n")
+    assert last[0].startswith("Spring  time 1/8")  # the status header is the first line
+    assert len(last) <= 23  # and the prompt line
+    assert any(reply in line for line in last)
+
+
+def test_a_seat_is_named_one_way_in_the_cartographers_session() -> None:
+    assert "name" not in vars(Session)  # seat_name, shared with the base session
+    game = new_game(players=2)
+    session = Session(game, None, "en", recording(), scripted([]))
+    assert session.prompt(1) == "Bob> "
+    assert session.map_title(0) == "Ann's map"

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, RenderableType
+from rich.segment import SegmentLines
 from rich.text import Text
 
 from herotable.bots.base import Bot
@@ -21,30 +22,92 @@ ReadLine = Callable[[str], str]  # reads one typed line after a prompt (``input`
 
 
 OLDER_DROPPED = "({count} older line(s) of the log left out: the screen is short)"
+NEWEST_CUT = "({count} older line(s) and the newest's last {cut} left out: the screen is short)"
+PARTS_CUT = "({count} line(s) left out here: the screen is short; a taller terminal shows them)"
+LOG_LEAST = 3  # lines a short screen keeps for the log: a notice and two of the newest
+
+
+def notice(words: str) -> Text:
+    """A dim line that stays one line, however narrow the screen (it is counted as one)."""
+    return Text(words, "dim", no_wrap=True, overflow="ellipsis")
+
+
+def height(console: Console, item: RenderableType) -> int:
+    """How many lines ``item`` takes on ``console``."""
+    return len(console.render_lines(item, console.options, pad=False))
+
+
+def heights(console: Console, items: Sequence[RenderableType]) -> int:
+    return sum(height(console, item) for item in items)
+
+
+def crop(console: Console, items: Sequence[RenderableType], lines: int) -> list[RenderableType]:
+    """The first ``lines`` lines of ``items``: whole items while they fit, then the first
+    lines of the next one."""
+    kept: list[RenderableType] = []
+    for item in items:
+        if lines <= 0:
+            break
+        rendered = console.render_lines(item, console.options, pad=False)
+        if len(rendered) <= lines:
+            kept.append(item)
+        else:
+            kept.append(SegmentLines(rendered[:lines], new_lines=True))
+        lines -= len(rendered)
+    return kept
+
+
+def log_room(console: Console, log: Sequence[RenderableType]) -> int:
+    """The lines a screen should leave its log: all of it if short, else at least
+    :data:`LOG_LEAST` (a notice and the start of the newest item)."""
+    if not console.is_terminal:
+        return 0
+    return min(heights(console, log), LOG_LEAST)
+
+
+def fit_parts(console: Console, parts: Sequence[RenderableType],
+              lines: int) -> list[RenderableType]:
+    """``parts`` cut to ``lines`` lines on a terminal (their first lines, then a notice of how
+    many were left out, counted in the lines); all of them when they fit or off a terminal."""
+    total = heights(console, parts) if console.is_terminal else 0
+    if total <= lines:
+        return list(parts)
+    kept = crop(console, parts, lines - 1)
+    return [*kept, notice(PARTS_CUT.format(count=total - max(lines - 1, 0)))]
 
 
 def fit_log(console: Console, fixed: Sequence[RenderableType],
-            log: Sequence[RenderableType]) -> list[RenderableType]:
-    """The newest items of ``log`` that fit on a terminal's screen beside the ``fixed`` parts
-    (and the prompt line), so the header never scrolls off; off a terminal, all of them."""
-    if not console.is_terminal:
+            log: Sequence[RenderableType], newest: int = 1) -> list[RenderableType]:
+    """The log as it fits on a terminal's screen beside the ``fixed`` parts (and the prompt
+    line), so the header never scrolls off; off a terminal, all of it.
+
+    The ``newest`` items (the reply to the last line typed) are always shown, cut to their
+    first lines if the screen is short; then older items, newest first, while they fit. A
+    notice, counted in the space, says what was left out."""
+    if not console.is_terminal or not log:
         return list(log)
-
-    def height(item: RenderableType) -> int:
-        return len(console.render_lines(item, console.options, pad=False))
-
-    room = console.height - 1 - sum(height(item) for item in fixed)
-    kept: list[RenderableType] = []
-    for item in reversed(log):
-        needed = height(item) + (1 if len(kept) < len(log) - 1 else 0)
-        if needed > room:
+    room = console.height - 1 - heights(console, fixed)
+    sizes = [height(console, item) for item in log]
+    if sum(sizes) <= room:
+        return list(log)
+    room -= 1  # the notice
+    newest = max(1, min(newest, len(log)))
+    older, reply = list(log[:-newest]), list(log[-newest:])
+    reply_size = sum(sizes[-newest:])
+    if reply_size > room:
+        shown = max(room, 1)
+        words = NEWEST_CUT.format(count=len(older), cut=reply_size - shown)
+        return [notice(words), *crop(console, reply, shown)]
+    room -= reply_size
+    kept = reply
+    dropped = len(older)
+    for item, size in zip(reversed(older), reversed(sizes[:-newest]), strict=True):
+        if size > room:
             break
         kept.insert(0, item)
-        room -= height(item)
-    dropped = len(log) - len(kept)
-    if dropped:
-        kept.insert(0, Text(OLDER_DROPPED.format(count=dropped), "dim"))
-    return kept
+        room -= size
+        dropped -= 1
+    return [notice(OLDER_DROPPED.format(count=dropped)), *kept]
 
 
 class SessionBase:

@@ -22,14 +22,15 @@ from herotable.terminal.cartographers.render import (
     season_preview,
     status_line,
 )
-from herotable.terminal.session import fit_log
+from herotable.terminal.session import fit_log, heights, log_room
 
 
 def placing_screen(editor: Editor, banner: Text, map_title: str,
                    log: Sequence[RenderableType], language: str = "en",
-                   console: Console | None = None) -> list[RenderableType]:
+                   console: Console | None = None, newest: int = 1) -> list[RenderableType]:
     """What a person deciding sees, top to bottom; ``log`` is what happened lately, cut to
-    its newest lines when ``console`` is a terminal too short for all of it."""
+    its newest lines when ``console`` is a terminal too short for all of it (the ``newest``
+    items, the reply to the last line typed, are always shown)."""
     view, player = editor.view, editor.player
     owner = editor.sheet_index
     board = map_view(view.sheets[owner], editor.overlay(), map_title)
@@ -45,9 +46,15 @@ def placing_screen(editor: Editor, banner: Text, map_title: str,
     top: list[RenderableType] = [status_line(view, player, language),
                                  Rule(banner, style="cyan"), grid,
                                  editor.describe(), preview]
-    bottom = [editor.hint()]
+    bottom: list[RenderableType] = [editor.hint()]
     if console is not None:
-        log = fit_log(console, [*top, *bottom], log)
+        # On a short screen the keys (``?`` shows them), then the season preview, make room
+        # for the reply to the last line typed.
+        wanted = log_room(console, log)
+        for spare in (bottom, top):
+            if console.height - 1 - heights(console, [*top, *bottom]) < wanted:
+                spare.pop()
+        log = fit_log(console, [*top, *bottom], log, newest)
     return [*top, *log, *bottom]
 
 

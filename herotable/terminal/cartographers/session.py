@@ -85,8 +85,6 @@ class Session(SessionBase):
     def seat_name(self, seat: int) -> str:
         return self.game.config.player_name(seat)
 
-    name = seat_name
-
     # ------------------------------------------------------------------ the loop
 
     def decide(self, player: int) -> bool:
@@ -109,7 +107,7 @@ class Session(SessionBase):
             messages = outcome.messages
 
     def prompt(self, player: int) -> str:
-        return "> " if self.game.config.solo else f"{self.name(player)}> "
+        return "> " if self.game.config.solo else f"{self.seat_name(player)}> "
 
     # ------------------------------------------------------------------ drawing
 
@@ -120,15 +118,15 @@ class Session(SessionBase):
         title = "your map" if owner == editor.player else self.map_title(owner)
         for item in placing_screen(editor, self.banner(editor), title,
                                    [*self.notes, *messages], self.language,
-                                   self.console):
+                                   self.console, newest=max(1, len(messages))):
             self.console.print(item)
 
     def map_title(self, owner: int) -> str:
-        return "your map" if self.game.config.solo else f"{self.name(owner)}'s map"
+        return "your map" if self.game.config.solo else f"{self.seat_name(owner)}'s map"
 
     def banner(self, editor: Editor) -> Text:
-        who = "" if self.game.config.solo else f"{self.name(editor.player)}: "
-        owner = self.name(editor.sheet_index)
+        who = "" if self.game.config.solo else f"{self.seat_name(editor.player)}: "
+        owner = self.seat_name(editor.sheet_index)
         task = {
             "draw": "draw the card on your map",
             "hero": "place your hero",

@@ -42,7 +42,6 @@ MAP_WIDTH, MAP_HEIGHT, MAP_MARGIN = 112, 20, 7
 PICTURE_WIDTH = MAP_WIDTH + 4  # the picture's panel: borders and padding
 LAYOUT_WIDTH, LAYOUT_HEIGHT = 100, 60
 TABLE_ROOM = 70  # terminal rows from which the location table is shown under the map
-NOTES_KEPT = 8  # lines of "what happened" kept on screen (a bot's turn is several)
 
 # ---------------------------------------------------------------------- names and words
 
@@ -168,7 +167,7 @@ def boards_table(view: DominariaView, viewer: int) -> Table:
         table.add_column(column, no_wrap=True)
     for player, (state, parts) in enumerate(zip(view.boards, view.scores(), strict=True)):
         name = Text(player_label(view, player), "bold" if player == viewer else "")
-        quests = f"{len(state.hand)} in hand"
+        quests = f"{view.players[player].hand_size} in hand"
         if state.completed:
             quests += f", {state.completed} done"
         table.add_row(player_tag(player), name, pool_text(state),
@@ -306,6 +305,14 @@ def event_texts(view: DominariaView, events: Sequence[Event],
                                        (name(event["player"]), "bold"), " ",
                                        words[event["type"]](event)))
     return texts
+
+
+def action_echo(who: str, action: object, style: str = "dim") -> list[Text]:
+    """An action in notation after who did it, for an action whose events say nothing (an end
+    of turn). Never a keep: it would name the hidden cards kept (its event says how many)."""
+    if str(action).split()[:1] == ["keep"]:
+        return []
+    return [Text(f"{who}: {action}", style)]
 
 
 def final_view(view: DominariaView) -> Group:

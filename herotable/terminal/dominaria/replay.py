@@ -12,6 +12,7 @@ from herotable.dominaria.game import DominariaGame
 from herotable.terminal.dominaria.layout import location_table, map_picture
 from herotable.terminal.dominaria.render import (
     PICTURE_WIDTH,
+    action_echo,
     boards_table,
     event_texts,
     header,
@@ -34,8 +35,8 @@ class DominariaReplay(ReplayBase):
         if step:
             player, action = self.actions[step - 1]
             caption = list(event_texts(view, self.events[step]))
-            if not caption and not action.startswith("keep"):  # a keep names hidden cards
-                caption = [Text(f"{view.player_name(player)}: {action}", "bold")]
+            if not caption:
+                caption = [*action_echo(view.player_name(player), action, "bold")]
         board = (map_picture(view) if self.console.width >= PICTURE_WIDTH
                  else location_table(view, self.console.width))
         return [header(view, view.current), board, boards_table(view, -1),

@@ -23,9 +23,9 @@ from herotable.dominaria.view import DominariaView
 from herotable.terminal.dominaria.layout import location_table, map_picture
 from herotable.terminal.dominaria.presenter import actions_view, keyed_actions
 from herotable.terminal.dominaria.render import (
-    NOTES_KEPT,
     PICTURE_WIDTH,
     TABLE_ROOM,
+    action_echo,
     boards_table,
     choice_view,
     event_texts,
@@ -35,7 +35,14 @@ from herotable.terminal.dominaria.render import (
     in_play_lines,
     public_quests_view,
 )
-from herotable.terminal.session import ReadLine, SessionBase
+from herotable.terminal.session import (
+    ReadLine,
+    SessionBase,
+    fit_log,
+    fit_parts,
+    heights,
+    log_room,
+)
 
 HELP = """\
 Type the [b]key[/] of an action, shown in brackets, or the action itself in notation, e.g.
@@ -132,28 +139,39 @@ class Session(SessionBase):
             self.console.clear()
         player = view.you
         assert player is not None, "a screen is drawn for a seat"
-        print_ = self.console.print
-        width = self.console.width
-        print_(header(view, player))
+        console = self.console
+        width = console.width
+        head: list[RenderableType] = [header(view, player)]
+        middle: list[RenderableType] = []
         narrow = width < PICTURE_WIDTH
-        tall = self.console.height >= TABLE_ROOM
+        tall = console.height >= TABLE_ROOM
         if not narrow and (tall or not self.show_locations):
-            print_(map_picture(view))
+            middle.append(map_picture(view))
         if self.show_locations:
-            print_(location_table(view, width))
-        print_(boards_table(view, player))
-        for line in in_play_lines(view):
-            print_(line)
-        for part in (choice_view(view, player), hand_view(view, player)):
-            if part is not None:
-                print_(part)
+            middle.append(location_table(view, width))
+        middle.append(boards_table(view, player))
+        middle += in_play_lines(view)
+        middle += [part for part in (choice_view(view, player), hand_view(view, player))
+                   if part is not None]
+        bottom: list[RenderableType] = []
         if narrow:  # just above the actions, where it is seen however long the screen
-            print_(Text(NARROW.format(need=PICTURE_WIDTH, have=width), "bold yellow"))
-        print_(Rule(Text(PROMPT_RULE.format(name=view.player_name(player)), "bold cyan"),
-                    style="cyan", align="left"))
-        print_(actions_view(view, player, actions, width))
-        for item in [*self.notes, *messages]:
-            print_(item)
+            bottom.append(Text(NARROW.format(need=PICTURE_WIDTH, have=width), "bold yellow"))
+        bottom.append(Rule(Text(PROMPT_RULE.format(name=view.player_name(player)),
+                                "bold cyan"), style="cyan", align="left"))
+        bottom.append(actions_view(view, player, actions, width))
+        log = [*self.notes, *messages]
+        if console.is_terminal:
+            # The header stays on top: on a short screen the boards, then the actions, are
+            # cut so that the log keeps a few lines for the reply to the last line typed.
+            wanted = log_room(console, log)
+            free = console.height - 1 - heights(console, [*head, *bottom]) - wanted
+            if heights(console, middle) > free:
+                middle = fit_parts(console, middle, max(free, 1))
+                free = console.height - 1 - heights(console, [*head, *middle]) - wanted
+                bottom = fit_parts(console, bottom, max(free, 1))
+            log = fit_log(console, [*head, *middle, *bottom], log, max(1, len(messages)))
+        for item in [*head, *middle, *bottom, *log]:
+            console.print(item)
 
     def show_final(self) -> None:
         if self.console.is_terminal:
@@ -206,6 +224,7 @@ class Session(SessionBase):
             events = self.game.apply(player, action)
         except IllegalAction as exc:
             return "again", [Text(f"Refused ({exc.rule}): {exc}", "bold red")]
+        self.notes = []  # the log starts again at each decision a person makes
         self.record(player, action, events)
         return "done", []
 
@@ -216,15 +235,14 @@ class Session(SessionBase):
 
     def record(self, player: int, action: DominariaAction,
                events: list[dict[str, Any]]) -> None:
-        """Keep the last few things that happened on screen (the next player sees how the
-        last turn ended), then save."""
+        """Put what happened in the on-screen log, which keeps everything since a person's
+        last decision (the next person sees each bot move since), then save."""
         views: list[RenderableType] = [*event_texts(self.game.view(None), events,
                                                               self.bot_label)]
-        # An end of turn has no words of its own; a keep must never be echoed (it would name
-        # the quests kept), and its event says how many were kept.
-        if not views and action.verb != "keep":
-            views = [Text(f"{self.bot_label(player)}: {action}", "dim")]
-        self.notes = [*self.notes, *views][-NOTES_KEPT:]
+        # An end of turn has no words of its own: it is written out (a keep never is).
+        if not views:
+            views = [*action_echo(self.bot_label(player), action)]
+        self.notes += views
         if self.save_path is not None:
             problem = self.save_to(self.save_path)
             if problem is not None:
