@@ -17,6 +17,7 @@ from herotable.cartographers.grid import FULL, bit, mask_from_names
 from herotable.cartographers.scoring import score_card
 from herotable.cartographers.shapes import Shape
 from herotable.cartographers.sheet import MapSheet
+from herotable.core.errors import NotationError
 from herotable.core.saves import load_game
 from herotable.terminal.cartographers import Editor, Session, play_cartographers
 from herotable.terminal.cartographers.render import (
@@ -527,3 +528,41 @@ def test_a_seat_is_named_one_way_in_the_cartographers_session() -> None:
     session = Session(game, None, "en", recording(), scripted([]))
     assert session.prompt(1) == "Bob> "
     assert session.map_title(0) == "Ann's map"
+
+
+SCREEN_SOURCE = """
+^FVPWXH*#r.
+...........
+..r........
+.....^.....
+...........
+FFF....WWW.
+...........
+.X.........
+...........
+........VVV
+PP.........
+"""
+
+
+def test_a_map_copied_from_the_screen_reads_as_the_same_map(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from herotable.cli import app
+
+    sheet = MapSheet.from_text(SCREEN_SOURCE)
+    sheet.attack = bit(5, 1)  # an attack mark is only an underline: it must not get in the way
+    console = Console(record=True, width=80, file=io.StringIO())
+    console.print(map_view(sheet, title="your map"))
+    copied = console.export_text()
+    assert MapSheet.from_text(copied).to_text() == sheet.to_text()
+    path = tmp_path / "copied.txt"
+    path.write_text(copied, encoding="utf-8")
+    result = CliRunner().invoke(app, ["cartographers", "score", str(path), "--card", "deepwood"])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_screen_map_with_a_shape_being_placed_is_refused() -> None:
+    line = "│ A [][]· · · · · · · · ·  A │"
+    with pytest.raises(NotationError, match="shape being placed"):
+        MapSheet.from_text(line)

@@ -7,6 +7,7 @@ methods here, so a refused action never leaves a half-changed sheet.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from herotable.cartographers.grid import FULL, SIZE, bit, mask_from_names, mask_names
@@ -149,7 +150,10 @@ class MapSheet:
 
     @classmethod
     def from_text(cls, text: str) -> MapSheet:
-        """Parse the map notation; blank lines and lines starting with ``;`` are ignored."""
+        """Parse the map notation; blank lines and lines starting with ``;`` are ignored. A map
+        copied from the terminal's screen is read too (:func:`screen_to_notation`)."""
+        if "·" in text or "│" in text:
+            text = screen_to_notation(text)
         rows = [
             line.strip()
             for line in text.splitlines()
@@ -233,3 +237,33 @@ class MapSheet:
         return self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+# The terminal draws each cell two characters wide; these are the looks that are not simply a
+# terrain letter and a space.
+_SCREEN_CELLS = {"· ": ".", "r ": "r", "^^": "^", "##": "#", "* ": "*"}
+_SCREEN_ROW = re.compile(r"^([A-K]) (.{22}) ([A-K])$")
+
+
+def screen_to_notation(text: str) -> str:
+    """A map copied from the terminal (rows like ``B · ^^· r · ·…  B`` inside the frame) in
+    the file notation. The screen does not show ruins under a drawn terrain, so such a cell
+    reads as the plain terrain; a cell of the shape being placed (``[]``) is refused."""
+    rows = []
+    for line in text.splitlines():
+        found = _SCREEN_ROW.match(line.strip().strip("│").strip())
+        if found is None:
+            continue
+        letter, cells, _ = found.groups()
+        chars = []
+        for col in range(SIZE):
+            cell = cells[2 * col:2 * col + 2]
+            char = _SCREEN_CELLS.get(cell)
+            if char is None and cell[1] == " " and cell[0] in _CHAR_TERRAIN:
+                char = cell[0]
+            if char is None:
+                raise NotationError(f"{cell!r} at {letter}{col + 1} is no map cell; copy the map "
+                                    "without a shape being placed on it")
+            chars.append(char)
+        rows.append("".join(chars))
+    return "\n".join(rows)
