@@ -251,7 +251,7 @@ def cartographers_play(
     import secrets
 
     from herotable.cartographers.game import CartographersGame
-    from herotable.terminal.play import play_cartographers
+    from herotable.terminal.cartographers import play_cartographers
 
     try:
         if load is not None:
