@@ -199,6 +199,7 @@ def cartographers_cards(
     """List every card id (for --card and --ambush), by box and kind."""
     from herotable.cartographers.cards import BOXES, card_sets
 
+    _check_language(language)
     if box is not None and box not in BOXES:
         raise fail(f"unknown box {box!r}; known: {', '.join(BOXES)}")
     table = Table("box", "kind")
@@ -264,10 +265,7 @@ def cartographers_play(
         raise fail(str(exc)) from exc
     assert isinstance(game, CartographersGame)
     bots = _bot_seats(bot, "cartographers", game.num_players, game.seed)
-    from herotable.cartographers.cards import LANGUAGES
-
-    if language not in LANGUAGES:
-        raise fail(f"unknown language {language!r}; herotable speaks {', '.join(LANGUAGES)}")
+    _check_language(language)
     _check_overwrite(save, load)
     play_cartographers(game, save_path=save or load, language=language, bots=bots)
 
@@ -309,6 +307,13 @@ def _options(specs: list[str] | None) -> dict[str, Any]:
         except json.JSONDecodeError:
             options[key.strip()] = text
     return options
+
+
+def _check_language(language: str) -> None:
+    from herotable.cartographers.cards import LANGUAGES
+
+    if language not in LANGUAGES:
+        raise fail(f"unknown language {language!r}; herotable speaks {', '.join(LANGUAGES)}")
 
 
 def _check_overwrite(save: Path | None, load: Path | None) -> None:
@@ -500,6 +505,7 @@ def cartographers_replay(
     from herotable.cartographers.game import CartographersGame
     from herotable.terminal.cartographers.replay import replay_cartographers
 
+    _check_language(language)
     try:
         game = _load(save, "cartographers")
     except HerotableError as exc:

@@ -200,3 +200,14 @@ def test_simulate_json_on_stdout_keeps_the_summary_on_stderr() -> None:
     assert result.exit_code == 0, result.output
     assert len(json.loads(result.stdout)) == 2
     assert "score per bot" in result.stderr
+
+
+def test_every_command_with_a_language_refuses_an_unknown_one(tmp_path) -> None:
+    from herotable.core.saves import save_game
+    from herotable.registry import new_game
+
+    path = tmp_path / "game.json"
+    save_game(new_game("cartographers", seed=1), path)
+    _one_line_error(["cartographers", "cards", "--language", "de"], "unknown language 'de'")
+    _one_line_error(["cartographers", "replay", str(path), "--language", "xx"],
+                    "unknown language 'xx'")
