@@ -227,8 +227,9 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         """Every cell set the player may draw now for their decision (terrain aside)."""
         self.check_seat(player)
         decision = self.pending.get(player)
-        if decision is None:
-            return []
+        return self._masks_for(decision) if decision is not None else []
+
+    def _masks_for(self, decision: Decision) -> list[int]:
         filled = self.sheets[decision.sheet].filled
         if decision.kind == "destroy":
             return [1 << i for i in indices(decision.allowed)]
@@ -258,9 +259,10 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         """The player's legal actions in compact form (None when it owes nothing)."""
         self.check_seat(player)
         decision = self.pending.get(player)
-        if decision is None:
-            return None
-        masks = tuple(self.placement_masks(player))
+        return self._moves_for(decision) if decision is not None else None
+
+    def _moves_for(self, decision: Decision) -> LegalMoves:
+        masks = tuple(self._masks_for(decision))
         terrains = self.terrain_options_for(decision) if decision.kind == "draw" else ()
         turns: tuple[int, ...] = ()
         if decision.kind == "hero":
@@ -634,7 +636,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
             scores=tuple(tuple(seasons) for seasons in self.scores),
             over=self.is_over,
             decision=decision,
-            legal=self.legal_moves(player) if player is not None else None,
+            legal=self._moves_for(decision) if decision is not None else None,
         )
 
     def clone(self) -> CartographersGame:

@@ -35,7 +35,7 @@ from herotable.cartographers.grid import (
     bit,
     cell_name,
     cell_of,
-    indices,
+    cells,
     mask_from_names,
 )
 from herotable.cartographers.sheet import MapSheet
@@ -105,10 +105,10 @@ class LegalMoves(Sequence[CartographersAction]):
         its top-left corner) with the cells its corner may go on."""
         anchors: dict[tuple[tuple[int, int], ...], list[str]] = {}
         for mask in self.masks:
-            cells = [divmod(i, SIZE) for i in indices(mask)]
-            top = min(r for r, _ in cells)
-            left = min(c for _, c in cells)
-            pattern = tuple(sorted((c - left, r - top) for r, c in cells))
+            placed = list(cells(mask))
+            top = min(r for r, _ in placed)
+            left = min(c for _, c in placed)
+            pattern = tuple(sorted((c - left, r - top) for r, c in placed))
             anchors.setdefault(pattern, []).append(cell_name(top, left))
         return {
             "kind": self.kind,

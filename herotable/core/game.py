@@ -123,8 +123,8 @@ class ActionLog:
                 raise SaveFileError(f"the action log's {key!r} is missing or malformed")
         entries = []
         for index, pair in enumerate(data["actions"]):
-            if (not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], int)
-                    or isinstance(pair[0], bool) or not isinstance(pair[1], str)):
+            if (not isinstance(pair, list) or len(pair) != 2 or not is_int(pair[0])
+                    or not isinstance(pair[1], str)):
                 raise SaveFileError(f"action {index} of the log is not [player, notation]")
             entries.append(LogEntry(pair[0], pair[1]))
         return cls(data["game"], dict(data["config"]), data["seed"], entries)
