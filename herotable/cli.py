@@ -151,10 +151,10 @@ def _cartographers_config(
     ambush: list[str] | None, remote_ambush: bool | None,
 ) -> GameConfig:
     """The preset with every option the person gave laid over it (validated)."""
-    from herotable.registry import game_info, names_option
+    from herotable.registry import game_info
 
     config: GameConfig = game_info("cartographers").config(
-        preset=preset, players=players, names=names_option(names),
+        preset=preset, players=players, names=_names(names),
         side=side.upper() if side else None, seasons=seasons, explore=explore, heroes=heroes,
         hero_turns=hero_turns,
         cards=card or None, ambushes=ambush or None, remote_ambush=remote_ambush)
@@ -295,6 +295,12 @@ def _bot_seats(specs: list[str] | None, game: str, players: int, seed: int) -> d
     return bots
 
 
+def _names(text: str) -> tuple[str, ...]:
+    """A comma-separated option (player names, planeswalkers, bots) as a tuple, blanks
+    dropped."""
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
 def _options(specs: list[str] | None) -> dict[str, Any]:
     """``--option KEY=VALUE`` as a dict; VALUE is JSON (true, 3, ["a", "b"]) or else text."""
     options: dict[str, Any] = {}
@@ -362,7 +368,7 @@ def dominaria_play(
     import secrets
 
     from herotable.dominaria.game import DominariaGame
-    from herotable.registry import game_info, names_option
+    from herotable.registry import game_info
     from herotable.terminal.dominaria import play_dominaria
 
     try:
@@ -370,8 +376,8 @@ def dominaria_play(
             game = _load(load, "dominaria")
         else:
             config = game_info("dominaria").config(
-                players=players, names=names_option(names),
-                planeswalkers=names_option(planeswalkers), two_mana=two_mana,
+                players=players, names=_names(names),
+                planeswalkers=_names(planeswalkers), two_mana=two_mana,
                 data=str(data) if data is not None else None)
             game = DominariaGame(config, seed if seed is not None else secrets.randbits(32))
     except HerotableError as exc:
@@ -428,7 +434,6 @@ def simulate(
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from herotable.registry import names_option
     from herotable.simulate import SimulationSpec, simulate, summarise, write_csv
 
     if as_json and as_csv:
@@ -436,7 +441,7 @@ def simulate(
     if out is not None and not (as_json or as_csv):
         raise fail("--out needs --json or --csv to say the file's format")
     try:
-        spec = SimulationSpec(game, names_option(players), games=games, seed=seed, preset=preset,
+        spec = SimulationSpec(game, _names(players), games=games, seed=seed, preset=preset,
                               seconds=seconds, rotate=rotate, jobs=jobs,
                               options=_options(option))
     except HerotableError as exc:

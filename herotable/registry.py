@@ -14,7 +14,7 @@ look games up here, so they take the same options with the same names.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,10 +129,3 @@ def new_game(name: str, seed: int = 0, **options: Any) -> Game[Any, Any, Any]:
 def game_classes() -> dict[str, type[Game[Any, Any, Any]]]:
     """Engine class by game name (for reading save files and logs)."""
     return {info.name: info.game_class for info in games()}
-
-
-def names_option(players: Sequence[str]) -> tuple[str, ...]:
-    """Player names from a comma-separated list or a list, blanks dropped."""
-    if isinstance(players, str):
-        players = players.split(",")
-    return tuple(n.strip() for n in players if n.strip())
