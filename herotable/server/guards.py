@@ -32,6 +32,8 @@ class RateLimiter:
     buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def allow(self, client: str) -> bool:
+        if self.rate <= 0:
+            return True
         now = time.monotonic()
         tokens, last = self.buckets.get(client, (float(self.burst), now))
         tokens = min(float(self.burst), tokens + (now - last) * self.rate)

@@ -10,6 +10,7 @@ from pathlib import Path
 import platformdirs
 
 DATABASE_URL_VARIABLE = "HEROTABLE_DATABASE_URL"
+RATE_VARIABLE = "HEROTABLE_RATE_PER_SECOND"
 
 
 def default_database_url() -> str:
@@ -29,9 +30,11 @@ class Settings:
     database_url: str = field(default_factory=database_url)
     max_body_bytes: int = 16_384
     max_ws_message_bytes: int = 4_096
-    # Per client address: a burst of this many requests, refilled at this rate per second.
+    # Per client address: a burst of this many requests, refilled at this rate per second
+    # (0: no limit, for a trusted benchmark or load test).
     rate_burst: int = 120
-    rate_per_second: float = 40.0
+    rate_per_second: float = field(default_factory=lambda: float(os.environ.get(RATE_VARIABLE,
+                                                                               "40")))
     bot_workers: int = 2
     # The longest a bot may think per decision, whatever a seat asked for.
     max_bot_seconds: float = 5.0

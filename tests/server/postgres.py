@@ -8,12 +8,13 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from herotable.server.run import free_port
 
 URL_VARIABLE = "HEROTABLE_TEST_POSTGRES_URL"
 
@@ -24,12 +25,6 @@ def _binaries() -> Path | None:
         return Path(os.path.realpath(found)).parent
     versions = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
     return Path(versions[-1]).parent if versions else None
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @contextmanager
@@ -56,7 +51,7 @@ def postgres_server() -> Iterator[str | None]:
     if as_root:
         shutil.chown(folder, "postgres")
     data = folder / "data"
-    port = _free_port()
+    port = free_port()
     run(str(binaries / "initdb"), "-D", str(data), "-A", "trust", "-U", user)
     run(str(binaries / "pg_ctl"), "-D", str(data), "-w", "-l", str(folder / "log"), "-o",
         f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start")

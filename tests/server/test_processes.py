@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -19,43 +17,15 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
+from herotable.server.run import server_process
 from tests.server.postgres import fresh_database
-
-SERVE = [sys.executable, "-c", "from herotable.cli import main; main()", "serve",
-         "--no-browser"]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @contextmanager
-def server(url: str, port: int | None = None) -> Iterator[tuple[httpx.Client,
-                                                                subprocess.Popen[bytes]]]:
-    port = port or free_port()
-    process = subprocess.Popen([*SERVE, "--port", str(port), "--database-url", url],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if client.get("/api/health").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"the server did not start: {process.stderr.read()!r}"
-                                     if process.stderr else "the server did not start")
-            time.sleep(0.1)
+def server(url: str) -> Iterator[tuple[httpx.Client, subprocess.Popen[bytes]]]:
+    with server_process(url) as (base, process), httpx.Client(base_url=base,
+                                                             timeout=30) as client:
         yield client, process
-    finally:
-        client.close()
-        if process.poll() is None:
-            process.terminate()
-            process.wait(10)
 
 
 def get(client: httpx.Client, game_id: str, token: str | None = None) -> dict[str, Any]:
