@@ -82,6 +82,8 @@ class GameInfo:
     options: tuple[Option, ...]
     # Builds the engine's config from checked options (only those the caller gave).
     build_config: Callable[[dict[str, Any]], Any]
+    # The game's printed material as JSON for a client to draw and name it (None: none yet).
+    catalog: Callable[[], dict[str, Any]] | None = None
 
     def option(self, name: str) -> Option:
         for option in self.options:

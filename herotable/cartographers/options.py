@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from herotable.cartographers.catalog import catalog_json
 from herotable.cartographers.config import PRESETS, GameConfig
 from herotable.cartographers.game import CartographersGame
 from herotable.registry import GameInfo, Option
@@ -37,4 +38,5 @@ def build_config(options: dict[str, Any]) -> GameConfig:
     return GameConfig.preset(preset, **overrides)
 
 
-GAME = GameInfo("cartographers", "Cartographers", CartographersGame, OPTIONS, build_config)
+GAME = GameInfo("cartographers", "Cartographers", CartographersGame, OPTIONS, build_config,
+                catalog_json)

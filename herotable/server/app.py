@@ -10,7 +10,7 @@ reaches a client).
 from __future__ import annotations
 
 import asyncio
-import importlib
+import functools
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -134,12 +134,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Everything a client needs to draw and name the game's cards (the same for every
         game of it, so clients cache it)."""
         info = game_info(game)
-        try:
-            module = importlib.import_module(f"herotable.{info.name}.catalog")
-        except ModuleNotFoundError as exc:
-            raise UnknownGame(f"{info.title} has no card catalogue yet") from exc
-        data: dict[str, Any] = module.catalog_json()
-        return data
+        if info.catalog is None:
+            raise UnknownGame(f"{info.title} has no card catalogue yet")
+        return _catalog(info.name)
 
     @app.post("/api/games", status_code=201)
     async def create(body: NewGame, request: Request) -> GameCreated:
@@ -181,14 +178,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def preview(game_id: str, token: Token,
                       action: Annotated[str | None, Query(max_length=2000)] = None,
                       season: Annotated[int | None, Query(ge=0, le=3)] = None,
+                      sheet: Annotated[int | None, Query(ge=0, le=99)] = None,
                       ) -> dict[str, Any]:
-        """What the seat's map would score if the season ended now (after ``action``, one
-        of its legal actions), with the cells that score."""
+        """What a map would score if the season ended now (after ``action``, one of the
+        seat's legal actions), with the cells that score: the seat's decision's map, or
+        ``sheet``; ``season`` for another season's edicts."""
         live = await service.get(game_id)
         view = live.game.view(service.seat_of(live, token))
         if not hasattr(view, "preview"):
             raise UnknownGame(f"{live.row.game} has no score preview")
-        result: dict[str, Any] = view.preview(action, season).to_json()
+        result: dict[str, Any] = view.preview(action, season, sheet).to_json()
         return result
 
     @app.post("/api/games/{game_id}/leave")
@@ -260,6 +259,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return FileResponse(WEB / "index.html")
 
     return app
+
+
+@functools.cache
+def _catalog(game: str) -> dict[str, Any]:
+    catalog = game_info(game).catalog
+    assert catalog is not None
+    return catalog()
 
 
 def _seat(service: GameService, live: LiveGame, token: str | None) -> int:

@@ -204,3 +204,29 @@ def test_no_trace_reaches_a_client(sqlite_url: str, monkeypatch: pytest.MonkeyPa
         answer = client.get(f"/api/games/{created['id']}")
     assert answer.status_code == 500
     assert answer.json() == {"detail": "internal server error"}
+
+
+def test_catalog(client: TestClient) -> None:
+    cards = client.get("/api/catalog/cartographers").json()
+    assert "ru" in cards["explore"]["fishing_village"]["names"]
+    assert client.get("/api/catalog/dominaria").status_code == 404
+    assert client.get("/api/catalog/chess").status_code == 422
+
+
+def test_preview_scores_a_legal_action_only(client: TestClient) -> None:
+    created = new_game(client)
+    game_id, token = created["id"], created["seats"][0]["token"]
+    legal = state(client, game_id, token)["legal"]
+    now = client.get(f"/api/games/{game_id}/preview", headers=bearer(token)).json()
+    assert [e["letter"] for e in now["edicts"]] == ["A", "B"] and now["sheet"] == 0
+    after = client.get(f"/api/games/{game_id}/preview", params={"action": legal[0]},
+                       headers=bearer(token))
+    assert after.status_code == 200 and after.json()["season"] == "spring"
+    illegal = client.get(f"/api/games/{game_id}/preview", params={"action": "draw forest A1"},
+                         headers=bearer(token))
+    assert illegal.status_code == 422
+    spectator = client.get(f"/api/games/{game_id}/preview", params={"action": legal[0]})
+    assert spectator.status_code == 422
+    assert client.get(f"/api/games/{game_id}/preview").status_code == 200
+    assert client.get(f"/api/games/{game_id}/preview?season=9").status_code == 422
+    assert state(client, game_id, token)["seq"] == 0
