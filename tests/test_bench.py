@@ -43,6 +43,11 @@ EXPECTED_KEYS = {
     "cartographers_strong_ms",
     "dominaria_greedy_ms",
     "dominaria_strong_ms",
+    "web_action_p50_ms",
+    "web_action_p99_ms",
+    "web_push_p99_ms",
+    "web_view_max_KB",
+    "web_first_load_KB",
 }
 
 
