@@ -108,12 +108,12 @@ export function GamePage({ id, navigate }) {
   }
 
   const replayControls = replay && html`<div class="replay-bar" role="group" aria-label=${t('replay.title')}>
-    <button type="button" onClick=${() => goReplay(0)} title=${t('replay.first')}>⏮</button>
+    <button type="button" onClick=${() => goReplay(0)} title=${t('replay.first')}>◀◀</button>
     <button type="button" onClick=${() => goReplay(replay.step - 1)} title=${t('replay.back')}>◀</button>
     <input type="range" min="0" max=${replay.steps} value=${replay.step} aria-label=${t('replay.title')}
       onInput=${(e) => goReplay(Number(e.target.value))}/>
     <button type="button" onClick=${() => goReplay(replay.step + 1)} title=${t('replay.forward')}>▶</button>
-    <button type="button" onClick=${() => goReplay(replay.steps)} title=${t('replay.last')}>⏭</button>
+    <button type="button" onClick=${() => goReplay(replay.steps)} title=${t('replay.last')}>▶▶</button>
     <span>${t('replay.step', { step: replay.step, steps: replay.steps })}</span>
     <button type="button" onClick=${() => setReplay(null)}>${t('replay.close')}</button>
   </div>`;

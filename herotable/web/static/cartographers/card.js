@@ -6,8 +6,9 @@ import { orient } from './geometry.js';
 
 /** A small drawing of a shape (offsets [x, y]) in a terrain. */
 export function ShapeGlyph({ cells, terrain = 'empty', coin = false, size = 13, hero = null }) {
-  const w = Math.max(...cells.map((c) => c[0])) + 1;
-  const h = Math.max(...cells.map((c) => c[1])) + 1;
+  const all = hero ? [...cells, ...hero] : cells;
+  const w = Math.max(...all.map((c) => c[0])) + 1;
+  const h = Math.max(...all.map((c) => c[1])) + 1;
   const box = Math.max(w, h, 3);
   const ox = (box - w) / 2;
   const oy = (box - h) / 2;

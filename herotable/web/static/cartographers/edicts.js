@@ -26,9 +26,8 @@ export function Edicts({ view, catalog, letters, preview, base, onLight }) {
         <div class="edict-head"><span class="edict-letter">${t(`edict.letter.${letter}`)}</span>
           <span class="edict-name">${card ? nameIn(card.names) : id}</span></div>
         <div class="edict-text">${t(`scoring.${id}.text`)}</div>
-        ${active && html`<div class="edict-stars" aria-live="polite">
-          ${stars === null ? html`<span class="muted">${t('edict.stars_unknown')}</span>`
-            : html`<span class="star">★</span> ${t('edict.stars', { count: stars })}
+        ${active && stars !== null && html`<div class="edict-stars" aria-live="polite">
+          ${html`<span class="star">★</span> ${t('edict.stars', { count: stars })}
               ${delta !== 0 && html`<span class=${delta > 0 ? 'delta up' : 'delta down'}>${delta > 0 ? '+' : ''}${delta}</span>`}`}
         </div>`}
       </li>`;

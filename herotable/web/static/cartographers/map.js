@@ -63,7 +63,7 @@ export function MapView(props) {
           : html`<use href="#m-ruins" x=${x} y=${y} width=${CELL * 0.55} height=${CELL * 0.55}/>`);
       }
       if (attacked.has(name)) {
-        cells.push(html`<use href="#m-attack" x=${x} y=${y} width=${CELL} height=${CELL}/>`);
+        cells.push(html`<use href="#m-attack" x=${x + CELL * 0.5} y=${y + CELL * 0.5} width=${CELL * 0.48} height=${CELL * 0.48}/>`);
       }
     });
   });
@@ -93,7 +93,7 @@ export function MapView(props) {
   if (ghost && ghost.cells && ghost.cells.length) {
     const cls = ghost.legal ? 'ghost ok' : 'ghost bad';
     ghostMarks = html`<g class=${cls}>
-      ${ghost.cells.map(([r, c]) => html`<use href="#t-${ghost.terrain || 'empty'}" class="ghost-fill" x=${m + c * CELL} y=${m + r * CELL} width=${CELL} height=${CELL}/>`)}
+      ${ghost.legal && ghost.cells.map(([r, c]) => html`<use href="#t-${ghost.terrain || 'empty'}" class="ghost-fill" x=${m + c * CELL} y=${m + r * CELL} width=${CELL} height=${CELL}/>`)}
       ${!ghost.legal && ghost.cells.map(([r, c]) => html`<rect class="ghost-hatch" x=${m + c * CELL} y=${m + r * CELL} width=${CELL} height=${CELL}/>`)}
       ${ghost.cells.map(([r, c]) => box([r, c], 'ghost-edge'))}
     </g>`;

@@ -37,7 +37,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
   // "If the season ended now": the map as it is, and with the placement being chosen.
   const canPreview = preview && controls && !view.over;
   useEffect(() => {
-    setBase(null); setAhead(null); cache.current = new Map();
+    setBase(null); setAhead(null); setLit(null); cache.current = new Map();
     if (!canPreview) return;
     preview({}).then(setBase).catch(() => setBase(null));
   }, [state.id, state.seq, seat, canPreview]);
@@ -123,18 +123,19 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
       ${error && html`<div class="error" role="alert">${t('error.action', { reason: error })}</div>`}
     </section>
     <aside class="side">
-      <div class="play">
+      ${view.over && !replay ? html`<div class="play over">
+        <${Standings} state=${state} catalog=${catalog} names=${names}/></div>` : html`<div class="play">
         <div class="current">
           <${CardFace} catalog=${catalog} id=${p.active ? p.legal.card : view.current} ruins=${view.ruins_pending}/>
-          ${revealedList.length > 0 && html`<div class="revealed" title=${t('card.revealed')}>
-            ${revealedList.map((id) => html`<span class="mini-card">${cardName(catalog, id)}</span>`)}</div>`}
         </div>
         ${p.active && html`<${Controls} p=${p} busy=${busy} onConfirm=${confirm} catalog=${catalog} names=${names}/>`}
         ${!p.active && controls && !view.over && html`<div class="controls idle">${t('status.nothing_owed')}</div>`}
         ${!controls && !replay && html`<div class="controls idle">${t('status.spectating')}</div>`}
         ${replay && html`<div class="controls">${replay.controls}</div>`}
-      </div>
+      </div>`}
       <${SeasonTrack} view=${view} catalog=${catalog}/>
+      ${revealedList.length > 0 && html`<div class="revealed"><span class="muted">${t('card.revealed')}:</span>
+        ${revealedList.map((id) => html`<span class="mini-card">${cardName(catalog, id)}</span>`)}</div>`}
       <${Edicts} view=${view} catalog=${catalog} letters=${letters} preview=${ahead || base} base=${ahead ? base : null} onLight=${setLit}/>
       <div class="lower">
         ${view.sheets.length > 1 && html`<div class="others" aria-label=${t('map.others')}>
@@ -144,7 +145,6 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
             <span class="other-name">${names[i]}${presence(i)}${state.pending.includes(i) ? ' ✎' : ''}</span></button>`)}
         </div>`}
         <div class="results">
-          ${view.over && html`<${Standings} state=${state} catalog=${catalog} names=${names}/>`}
           <${ScoreTable} view=${view} catalog=${catalog} names=${names} seat=${shown}
             onLight=${(k, letter) => pastLight(preview, k, letter, setLit)}/>
         </div>

@@ -72,7 +72,9 @@ export function TerrainDefs() {
         <path d="M1.2 8.8h7.6" stroke="#8a6a3a" stroke-width=".6"/>
       </symbol>
       <symbol id="m-attack" viewBox="0 0 10 10">
-        <path d="M1.2 1.2 4 4 M8.8 1.2 6 4 M1.2 8.8 4 6 M8.8 8.8 6 6" stroke="#1a1a1a" stroke-width=".9" stroke-linecap="round"/>
+        <circle cx="5" cy="5" r="3.6" fill="#fff" fill-opacity=".85" stroke="#5c3b00" stroke-width=".9"/>
+        <circle cx="5" cy="5" r="1.2" fill="#5c3b00"/>
+        <path d="M5 .4v2.4M5 7.2v2.4M.4 5h2.4M7.2 5h2.4" stroke="#5c3b00" stroke-width=".9"/>
       </symbol>
       <symbol id="m-star" viewBox="0 0 10 10">
         <path d="M5 .8l1.2 2.6 2.9.3-2.2 1.9.7 2.8L5 7 2.4 8.4l.7-2.8L.9 3.7l2.9-.3z" fill="#ffd400" stroke="#1a1a1a" stroke-width=".5"/>
