@@ -14,10 +14,17 @@ function route(path) {
 function App() {
   const language = useLanguage();
   const [where, setWhere] = useState(route(location.pathname));
+  const [invites, setInvites] = useState(0);
   useEffect(() => {
     const onPop = () => setWhere(route(location.pathname));
+    // An invitation opened where its game is already shown changes only the fragment.
+    const onHash = () => { if (/token=/.test(location.hash)) setInvites((n) => n + 1); };
     window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
+    window.addEventListener('hashchange', onHash);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('hashchange', onHash);
+    };
   }, []);
   const navigate = (target) => {
     let path = target;
@@ -38,7 +45,7 @@ function App() {
         </select></label>
     </header>
     ${where.page === 'game'
-      ? html`<${GamePage} key=${where.id} id=${where.id} navigate=${navigate}/>`
+      ? html`<${GamePage} key=${`${where.id}:${invites}`} id=${where.id} navigate=${navigate}/>`
       : html`<${Lobby} navigate=${navigate}/>`}`;
 }
 

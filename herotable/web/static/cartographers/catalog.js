@@ -1,10 +1,11 @@
 // The engine's card catalog (/api/catalog/cartographers), indexed for the table. The walk is
-// by what an entry holds rather than where it sits, so the page reads the catalog whether it
-// is grouped by box or by kind.
-import { shapeCells } from './geometry.js';
+// by what an entry holds rather than where it sits. The catalog writes cells as [row, col];
+// the table works in [x, y] offsets, as the view's legal moves do.
+
+const toXY = (cells) => (cells || []).map(([row, col]) => [col, row]);
 
 function kindOf(entry) {
-  if ('threshold' in entry) return 'title';
+  if ('threshold' in entry || ('min' in entry && 'names' in entry && !('id' in entry))) return 'title';
   if (!('id' in entry)) return null;
   if ('edicts' in entry && 'time' in entry) return 'season';
   if ('category' in entry) return 'scoring';
@@ -33,11 +34,11 @@ export function indexCatalog(raw) {
       const entry = { ...node, kind };
       if (kind === 'explore') {
         entry.shapeList = (node.shapes || []).map((s) => ({
-          cells: shapeCells(s), coin: Boolean(s && s.coin),
+          cells: toXY(s.cells), coin: Boolean(s && s.coin),
         }));
       }
-      if (kind === 'ambush') entry.cells = shapeCells(node.cells || node.shape || node.art);
-      if (kind === 'hero') entry.offsets = heroOffsets(node.attack);
+      if (kind === 'ambush') entry.cells = toXY(node.cells);
+      if (kind === 'hero') entry.offsets = toXY(node.attack);
       if (!cards.has(node.id)) cards.set(node.id, entry);
     } else if (node.id && node.grid) maps.set(node.id, node);
     for (const [key, value] of Object.entries(node)) {
@@ -45,7 +46,8 @@ export function indexCatalog(raw) {
     }
   };
   walk(raw, '');
-  titles.sort((a, b) => b.threshold - a.threshold);
+  const floor = (title) => (title.min ?? title.threshold);
+  titles.sort((a, b) => floor(b) - floor(a));
   return {
     raw,
     card: (id) => cards.get(id),
@@ -54,24 +56,9 @@ export function indexCatalog(raw) {
       const hit = groups.find(([path]) => path.split('.').includes(box)) || groups[0];
       return hit ? hit[1] : [];
     },
-    titleFor(rating) { return titles.find((t) => rating >= t.threshold) || null; },
+    titleFor(rating) { return titles.find((title) => rating >= floor(title)) || null; },
     titles,
     terrains: raw.terrains,
     maps,
   };
-}
-
-/** A hero's attack offsets (dx, dy) from the hero, from art ("x.x/.H./x.x") or offsets. */
-function heroOffsets(attack) {
-  if (Array.isArray(attack)) return attack.map(([x, y]) => [x, y]);
-  if (typeof attack !== 'string') return [];
-  const rows = attack.split('/');
-  let hx = 0;
-  let hy = 0;
-  rows.forEach((row, y) => [...row].forEach((ch, x) => { if (ch === 'H') { hx = x; hy = y; } }));
-  const out = [];
-  rows.forEach((row, y) => [...row].forEach((ch, x) => {
-    if (ch === 'x' || ch === 'X') out.push([x - hx, y - hy]);
-  }));
-  return out;
 }

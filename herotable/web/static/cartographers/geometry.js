@@ -31,20 +31,6 @@ export function orient(cells, turns, mirrored) {
   return normalize(out);
 }
 
-/** Shape art ("XX./.XX") or offsets, as offsets. */
-export function shapeCells(shape) {
-  if (!shape) return [[0, 0]];
-  if (typeof shape === 'string') {
-    const cells = [];
-    shape.split('/').forEach((row, y) => [...row].forEach((ch, x) => {
-      if (ch === 'X' || ch === 'x') cells.push([x, y]);
-    }));
-    return cells;
-  }
-  if (Array.isArray(shape)) return shape.map(([x, y]) => [x, y]);
-  return shapeCells(shape.cells || shape.art || shape.shape);
-}
-
 /** The view's legal JSON as a lookup: pattern key -> the set of corner cells allowed. */
 export function indexLegal(legal) {
   const byPattern = new Map();
