@@ -32,6 +32,7 @@ export const api = {
   act: (id, token, seq, action) =>
     request('POST', `/api/games/${id}/actions?legal=none`, { token, body: { seq, action } }),
   leave: (id, token) => request('POST', `/api/games/${id}/leave`, { token }),
+  rejoin: (id, token) => request('POST', `/api/games/${id}/rejoin`, { token }),
   preview: (id, token, { action, season } = {}) => {
     const query = new URLSearchParams();
     if (action) query.set('action', action);

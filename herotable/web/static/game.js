@@ -38,6 +38,7 @@ export function GamePage({ id, navigate }) {
   useEffect(() => {
     if (!ready) return undefined;
     setState(null);
+    if (token) api.rejoin(id, token).catch(() => null); // coming back with the token is rejoining
     return follow(id, token, (data) => {
       setState((old) => (old && old.seq > data.seq && old.seat === data.seat ? old : data));
       setProblem(null);

@@ -5,6 +5,21 @@ import { t, nameIn } from '../i18n.js';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
 
+/** "If the season ended now": both edicts, coins, the monsters' cost and the total. */
+export function SeasonPreview({ preview, onLight }) {
+  if (!preview) return null;
+  const stars = (preview.edicts || []).reduce((a, e) => a + e.stars, 0);
+  return html`<div class="season-preview" aria-live="polite">
+    <span class="muted">${t('preview.if_now')}</span>
+    <span>${t('preview.edicts', { count: stars })}</span>
+    <span>+ ${t('preview.coins', { count: preview.coins })}</span>
+    <button type="button" class="linkish" onPointerEnter=${() => onLight(preview.monster_cells || null)}
+      onPointerLeave=${() => onLight(null)} onFocus=${() => onLight(preview.monster_cells || null)} onBlur=${() => onLight(null)}>
+      − ${t('preview.monsters', { count: preview.monsters })}</button>
+    <b>= ${t('edict.stars', { count: preview.total })}</b>
+  </div>`;
+}
+
 export function Edicts({ view, catalog, letters, preview, base, onLight }) {
   const starsOf = (source, letter) => {
     const e = source && (source.edicts || []).find((x) => x.letter === letter);

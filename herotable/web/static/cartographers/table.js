@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from '../vendor/hooks.module.js';
 import { MapView } from './map.js';
 import { CardFace, Controls, cardName } from './card.js';
 import { SeasonTrack, seasonLetters } from './season.js';
-import { Edicts } from './edicts.js';
+import { Edicts, SeasonPreview } from './edicts.js';
 import { ScoreTable, Standings } from './scores.js';
 import { usePlacement } from './placement.js';
 
@@ -137,6 +137,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
       ${revealedList.length > 0 && html`<div class="revealed"><span class="muted">${t('card.revealed')}:</span>
         ${revealedList.map((id) => html`<span class="mini-card">${cardName(catalog, id)}</span>`)}</div>`}
       <${Edicts} view=${view} catalog=${catalog} letters=${letters} preview=${ahead || base} base=${ahead ? base : null} onLight=${setLit}/>
+      ${!view.over && html`<${SeasonPreview} preview=${ahead || base} onLight=${setLit}/>`}
       <div class="lower">
         ${view.sheets.length > 1 && html`<div class="others" aria-label=${t('map.others')}>
           ${view.sheets.map((sheet, i) => html`<button type="button" class=${`other ${i === shown ? 'on' : ''} ${state.pending.includes(i) ? 'deciding' : ''}`}
