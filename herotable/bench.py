@@ -46,6 +46,7 @@ from herotable.core.rng import SeededRng
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
 from herotable.registry import new_game
+from herotable.server.bench import web_measures
 
 # coastal_encampment's L-tetromino has 8 distinct orientations and 720 placements on an empty
 # map, tied for the most of any explore shape: the worst case of a placement scan.
@@ -149,26 +150,31 @@ def _game_with_draw_of(game: CartographersGame, card_id: str) -> CartographersGa
 # ---------------------------------------------------------------- timing
 
 
+# What one display unit is worth in the figure's raw measure (nanoseconds or bytes).
+UNIT_SIZE = {"us": 1_000, "ms": 1_000_000, "KB": 1_024}
+
+
 @dataclass(frozen=True, slots=True)
 class Figure:
-    """One benchmark's result: the median time of one run and how many runs were timed."""
+    """One benchmark's result: the median (or the named percentile) of its runs, in
+    nanoseconds for a time and bytes for a size, and how many runs were measured."""
 
     key: str
     label: str
     median_ns: float
     runs: int
     target_ns: float | None
-    unit: str  # "us" or "ms", for display and for the key's value
+    unit: str  # "us", "ms" or "KB", for display and for the key's value
 
     @property
     def value(self) -> float:
-        return self.median_ns / (1_000 if self.unit == "us" else 1_000_000)
+        return self.median_ns / UNIT_SIZE[self.unit]
 
     @property
     def target(self) -> float | None:
         if self.target_ns is None:
             return None
-        return self.target_ns / (1_000 if self.unit == "us" else 1_000_000)
+        return self.target_ns / UNIT_SIZE[self.unit]
 
 
 def _median_ns(run: Callable[[int], object], samples: int, inner: int = 1) -> float:
@@ -358,6 +364,17 @@ def run_bench(quick: bool = False, console: Console | None = None,
     for key, label, factory, bot, seconds, games, decisions, target in bot_specs:
         median, runs = bot_decision_ns(factory, bot, seconds, games, decisions)
         figures.append(Figure(key, label, median, runs, target, "ms"))
+    # The web app on loopback (issue 12's targets): a real server process, one game at a time.
+    web_labels = {
+        "web_action_p50_ms": ("(j) web: a person's action round trip, p50", 5e6, "ms"),
+        "web_action_p99_ms": ("(j) web: a person's action round trip, p99", 20e6, "ms"),
+        "web_push_p99_ms": ("(j) web: WebSocket push to the other seat, p99", 20e6, "ms"),
+        "web_view_max_KB": ("(j) web: the largest update a seat receives", 8 * 1024, "KB"),
+        "web_first_load_KB": ("(j) web: the page's first load", 300 * 1024, "KB"),
+    }
+    for key, (measured, runs) in web_measures(quick).items():
+        label, web_target, unit = web_labels[key]
+        figures.append(Figure(key, label, measured, runs, web_target, unit))
     # The round trip timed above must be a faithful one, or its speed means nothing.
     assert CartographersGame.from_json(mid_state).to_json() == mid_state
 

@@ -388,6 +388,25 @@ def dominaria_play(
     play_dominaria(game, save_path=save or load, bots=bots)
 
 
+@app.command("serve")
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[str | None, typer.Option(
+        help="SQLAlchemy URL (default: $HEROTABLE_DATABASE_URL, else SQLite in the user's "
+             "data folder).")] = None,
+    no_browser: Annotated[bool, typer.Option(
+        "--no-browser", help="Do not open the web page in a browser.")] = False,
+) -> None:
+    """The web app: lobby, games in the browser, the JSON API (docs/web.md)."""
+    from herotable.server.run import run_server
+
+    try:
+        run_server(host, port, database_url, open_browser=not no_browser)
+    except HerotableError as exc:
+        raise fail(str(exc)) from exc
+
+
 @app.command("bench")
 def bench(
     quick: Annotated[bool, typer.Option(help="Fewer repetitions (a smoke run).")] = False,

@@ -42,6 +42,9 @@ class Option:
     default: Any
     help: str
     choices: tuple[str, ...] = ()
+    # Options that name something on the local machine (a data folder): a server refuses
+    # them, since a client must not make it read its files.
+    local_only: bool = False
 
     def check(self, value: Any) -> Any:
         """``value`` if it fits this option (a tuple for a list); else :class:`GameOptionError`.
@@ -66,7 +69,7 @@ class Option:
     def to_json(self) -> dict[str, Any]:
         default = list(self.default) if isinstance(self.default, tuple) else self.default
         return {"name": self.name, "type": self.kind, "default": default, "help": self.help,
-                "choices": list(self.choices)}
+                "choices": list(self.choices), "local_only": self.local_only}
 
 
 @dataclass(frozen=True, slots=True)

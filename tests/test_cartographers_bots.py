@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from herotable.bots import BotError, bot_names, make_bot
 from herotable.bots.cartographers.evaluate import value
 from herotable.bots.cartographers.greedy import GUARD_WEIGHT, action_worth, weights_for
-from herotable.bots.cartographers.outcomes import outcome
 from herotable.bots.cartographers.position import read_view
 from herotable.bots.match import play_match
 from herotable.cartographers.actions import PlaceHero
@@ -146,6 +145,6 @@ def test_greedy_hero_guard_counts_attack_cells_next_to_the_map_not_to_each_other
     position = read_view(game.view(0))
     weights = weights_for(position)
     action = PlaceHero(*parse_cell("F2"), 0)
-    assert outcome(position, action)[1].attack == cells_mask("E4", "F4", "G4")
-    bonus = action_worth(position, action, weights) - value(outcome(position, action)[1], weights)
+    assert position.after(action).attack == cells_mask("E4", "F4", "G4")
+    bonus = action_worth(position, action, weights) - value(position.after(action), weights)
     assert bonus == pytest.approx(GUARD_WEIGHT)

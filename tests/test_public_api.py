@@ -11,7 +11,7 @@ import herotable
 
 ROOT = Path(herotable.__file__).parent
 FRONT_ENDS = [ROOT / "bots", ROOT / "simulate.py", ROOT / "bench.py", ROOT / "registry.py",
-              ROOT / "terminal"]
+              ROOT / "terminal", ROOT / "server"]
 ENGINES = ("herotable.cartographers", "herotable.dominaria", "herotable.core")
 
 

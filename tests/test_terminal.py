@@ -231,7 +231,7 @@ def test_the_screen_shows_the_stars_if_the_season_ended_after_this_placement() -
     season = game.cards.seasons[0]
     expected = [score_card(game.scoring[EDICTS.index(letter)], after).stars
                 for letter in season.edicts]
-    text = rendered(season_preview(game.view(None), game.sheets[0], editor.mask, editor.terrain))
+    text = rendered(season_preview(game.view(0), editor.action()))
     assert text.startswith("Stars if the season ended now: ")
     assert [int(n) for n in re.findall(r"(\d+)★", text)] == expected
     assert "Stars if the season ended now" in play(game, [])
@@ -239,17 +239,19 @@ def test_the_screen_shows_the_stars_if_the_season_ended_after_this_placement() -
 
 def test_the_season_preview_counts_the_shape_under_the_cursor() -> None:
     # Spring scores edicts A and B; A is Sentinel Wood: 1 star per forest cell on the edge.
-    config = GameConfig(players=1, scoring_boxes=("base",), scoring=(
-        "sentinel_wood", "canal_lake", "wildholds", "borderlands"))
+    # Timber Grove's coin shape XX/.X drawn on A1 A2 B2 puts two forest cells on the edge.
+    empty = "\n".join(["..........."] * 11)
+    config = GameConfig(players=1, scoring_boxes=("base",), deck=("timber_grove",),
+                        maps=(empty,), scoring=(
+                            "sentinel_wood", "canal_lake", "wildholds", "borderlands"))
     game = CartographersGame(config, SEED)
     assert game.cards.seasons[0].edicts == ("A", "B")
-    sheet = MapSheet()
-    edge = mask_from_names(["A1", "A2", "A3", "B2"])
-    before = rendered(season_preview(game.view(None), sheet, 0, None))
-    with_forest = rendered(season_preview(game.view(None), sheet, edge, "forest"))
+    view = game.view(0)
+    before = rendered(season_preview(view, None))
+    with_forest = rendered(season_preview(view, game.parse_action("draw forest A1 A2 B2")))
     assert "Sentinel Wood 0★" in before
     assert "not allowed" in before
-    assert "Sentinel Wood 3★" in with_forest
+    assert "Sentinel Wood 2★" in with_forest
     assert "Canal Lake 0★" in with_forest
 
 

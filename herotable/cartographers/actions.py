@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from herotable.cartographers.grid import bit, cell_name, mask_names, parse_cell
+from herotable.cartographers.grid import FULL, SIZE, bit, cell_name, mask_names, parse_cell
 from herotable.cartographers.sheet import EXPLORE_TERRAINS
-from herotable.core.errors import NotationError
+from herotable.core.errors import IllegalAction, NotationError
 from herotable.core.game import ActionBase
 
 # The words a draw may name: the terrains an explore card can offer.
@@ -83,6 +83,25 @@ class Destroy(ActionBase):
 
 
 CartographersAction = Draw | PlaceHero | DrawMonster | Destroy
+
+
+def check_on_map(action: CartographersAction) -> None:
+    """Refuse cells off the 11 x 11 map, and fields of the wrong type (only possible for
+    actions built in code), with :class:`IllegalAction`. ``type(...) is int`` rather than
+    isinstance: a bool is no number, and this runs on every action."""
+    if isinstance(action, (Draw, DrawMonster)):
+        if type(action.cells) is not int or action.cells <= 0 or action.cells > FULL:
+            raise IllegalAction("the cells must all lie on the map", rule="off_map")
+        if isinstance(action, Draw) and not isinstance(action.terrain, str):
+            raise IllegalAction("a drawn terrain is a word like forest", rule="terrain")
+    else:
+        row, col = action.row, action.col
+        if not (type(row) is int and type(col) is int and 0 <= row < SIZE
+                and 0 <= col < SIZE):
+            raise IllegalAction("that cell is off the map", rule="off_map")
+        if isinstance(action, PlaceHero) and (type(action.quarter_turns) is not int
+                                              or not 0 <= action.quarter_turns < 4):
+            raise IllegalAction("a hero turns 0 to 3 quarter turns", rule="rotation")
 
 
 def parse_action(text: str) -> CartographersAction:

@@ -47,6 +47,9 @@ class Names:
     def get(self, language: str) -> str:
         return getattr(self, language if language in LANGUAGES else "en")
 
+    def to_json(self) -> dict[str, str]:
+        return {language: self.get(language) for language in LANGUAGES}
+
 
 @dataclass(frozen=True)
 class ShapeOption:
@@ -89,6 +92,15 @@ class HeroCard:
             if 0 <= r < 11 and 0 <= c < 11:
                 mask |= bit(r, c)
         return mask
+
+    def distinct_turns(self) -> tuple[int, ...]:
+        """Quarter turns that give different patterns (a plus looks the same all four ways)."""
+        seen: dict[frozenset[tuple[int, int]], int] = {}
+        pattern = frozenset(self.attack)
+        for turns in range(4):
+            seen.setdefault(pattern, turns)
+            pattern = frozenset(rotate_clockwise(p) for p in pattern)
+        return tuple(sorted(seen.values()))
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from herotable.cartographers.actions import (
     Draw,
     DrawMonster,
     PlaceHero,
+    check_on_map,
     parse_action,
 )
 from herotable.cartographers.cards import (
@@ -46,15 +47,13 @@ from herotable.cartographers.effects import (
 )
 from herotable.cartographers.grid import (
     FULL,
-    SIZE,
     bit,
     cell_name,
     indices,
     mask_names,
 )
 from herotable.cartographers.grid import neighbours as adjacent
-from herotable.cartographers.scoring import monster_penalty, score_card
-from herotable.cartographers.shapes import rotate_clockwise
+from herotable.cartographers.preview import score_season
 from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.solo import solo_ambush_mask
 from herotable.cartographers.view import CartographersView, LegalMoves
@@ -268,7 +267,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         if decision.kind == "hero":
             hero = self.cards.heroes[decision.card]
             # As printed, the pattern does not turn at all (the hero_turns option).
-            turns = self._distinct_turns(hero) if self.config.hero_turns else (0,)
+            turns = hero.distinct_turns() if self.config.hero_turns else (0,)
         return LegalMoves(decision.kind, decision.sheet, decision.card, masks, terrains, turns)
 
     def has_legal_action(self, player: int) -> bool:
@@ -278,16 +277,6 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
     def legal_actions(self, player: int) -> list[CartographersAction]:
         moves = self.legal_moves(player)
         return list(moves) if moves is not None else []
-
-    @staticmethod
-    def _distinct_turns(hero: HeroCard) -> tuple[int, ...]:
-        """Quarter turns that give different patterns (a plus looks the same all four ways)."""
-        seen: dict[frozenset[tuple[int, int]], int] = {}
-        pattern = frozenset(hero.attack)
-        for turns in range(4):
-            seen.setdefault(pattern, turns)
-            pattern = frozenset(rotate_clockwise(p) for p in pattern)
-        return tuple(sorted(seen.values()))
 
     # ------------------------------------------------------------------ applying
 
@@ -300,7 +289,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
 
     def _resolve(self, player: int, action: CartographersAction) -> None:
         decision = self.pending[player]
-        self._check_on_map(action)
+        check_on_map(action)
         if decision.kind == "draw":
             self._apply_draw(player, decision, action)
         elif decision.kind == "hero":
@@ -312,25 +301,6 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
 
     def _after(self, player: int) -> None:
         self._advance()
-
-    @staticmethod
-    def _check_on_map(action: object) -> None:
-        """Refuse cells off the 11 x 11 map, and fields of the wrong type (only possible for
-        actions built in code). ``type(...) is int`` rather than isinstance: a bool is no
-        number, and this runs on every action."""
-        if isinstance(action, (Draw, DrawMonster)):
-            if type(action.cells) is not int or action.cells <= 0 or action.cells > FULL:
-                raise IllegalAction("the cells must all lie on the map", rule="off_map")
-            if isinstance(action, Draw) and not isinstance(action.terrain, str):
-                raise IllegalAction("a drawn terrain is a word like forest", rule="terrain")
-        else:
-            row, col = action.row, action.col  # type: ignore[attr-defined]
-            if not (type(row) is int and type(col) is int and 0 <= row < SIZE
-                    and 0 <= col < SIZE):
-                raise IllegalAction("that cell is off the map", rule="off_map")
-            if isinstance(action, PlaceHero) and (type(action.quarter_turns) is not int
-                                                  or not 0 <= action.quarter_turns < 4):
-                raise IllegalAction("a hero turns 0 to 3 quarter turns", rule="rotation")
 
     def _expect(self, action: object, kind: type, decision: Decision) -> None:
         if not isinstance(action, kind):
@@ -529,16 +499,10 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
                 "monster", owner, card.id, fallback=not fits)
 
     def _score_season(self) -> None:
-        season = self.cards.seasons[self.season_index]
         for p, sheet in enumerate(self.sheets):
-            edicts = []
-            for letter in season.edicts:
-                card_id = self.scoring[EDICTS.index(letter)]
-                edicts.append((letter, card_id, score_card(card_id, sheet).stars))
-            score = SeasonScore(season.id, tuple(edicts), sheet.coins,
-                                monster_penalty(sheet).stars)
-            self.scores[p].append(score)
-        self._event("season_scored", season=season.id)
+            score = score_season(self.cards, self.scoring, self.season_index, p, sheet)
+            self.scores[p].append(score.season_score())
+        self._event("season_scored", season=self.cards.seasons[self.season_index].id)
 
     def _after_scoring_effect(self, card_id: str) -> None:
         card = self.cards.ambushes[card_id]

@@ -20,8 +20,10 @@ EXPLORE_TERRAINS = ("forest", "village", "farm", "water", "monster")
 DRAWN_TERRAINS = (*EXPLORE_TERRAINS, "hero")
 COIN_TRACK = 14
 
-_UPPER = {"forest": "F", "village": "V", "farm": "P", "water": "W", "monster": "X", "hero": "H"}
-_CHAR_TERRAIN = {char: terrain for terrain, char in _UPPER.items()}
+# Each drawn terrain's letter in the map notation (lower case: drawn on a ruins cell).
+TERRAIN_LETTERS = {"forest": "F", "village": "V", "farm": "P", "water": "W", "monster": "X",
+                   "hero": "H"}
+_CHAR_TERRAIN = {char: terrain for terrain, char in TERRAIN_LETTERS.items()}
 _MAP_CHARS = frozenset("r^#*+" + "".join(_CHAR_TERRAIN) + "".join(_CHAR_TERRAIN).lower())
 
 
@@ -144,7 +146,7 @@ class MapSheet:
             return "+" if on_ruins else "*"
         for terrain in DRAWN_TERRAINS:
             if getattr(self, terrain) & b:
-                char = _UPPER[terrain]
+                char = TERRAIN_LETTERS[terrain]
                 return char.lower() if on_ruins else char
         return "r" if on_ruins else "."
 

@@ -20,6 +20,8 @@ from herotable.cartographers.actions import (
     Draw,
     DrawMonster,
     PlaceHero,
+    check_on_map,
+    parse_action,
 )
 from herotable.cartographers.cards import (
     AmbushCard,
@@ -38,9 +40,15 @@ from herotable.cartographers.grid import (
     cells,
     mask_from_names,
 )
+from herotable.cartographers.outcomes import outcome
+from herotable.cartographers.preview import ScorePreview, score_season
 from herotable.cartographers.sheet import MapSheet
-from herotable.core.errors import HerotableError, NotationError
+from herotable.core.errors import HerotableError, IllegalAction, NotationError
 from herotable.core.game import Standing, is_int, whole_number
+
+# The action each kind of decision owes.
+KIND_ACTIONS: dict[str, type] = {"draw": Draw, "hero": PlaceHero, "monster": DrawMonster,
+                                 "destroy": Destroy}
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +107,24 @@ class LegalMoves(Sequence[CartographersAction]):
     def __iter__(self) -> Iterator[CartographersAction]:
         for i in range(len(self)):
             yield self[i]
+
+    def check(self, action: CartographersAction) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is one of these moves. A hero may
+        take any quarter turn, as ``apply`` accepts turns that repeat a listed pattern; whether
+        the game lets heroes turn at all is the config's to say."""
+        check_on_map(action)
+        if not isinstance(action, KIND_ACTIONS[self.kind]):
+            raise IllegalAction(f"a {self.kind} action is owed now, not {action}",
+                                rule="wrong_action")
+        if isinstance(action, Draw) and action.terrain not in self.terrains:
+            raise IllegalAction(f"this draw may be {', '.join(self.terrains)}, not "
+                                f"{action.terrain}", rule="terrain")
+        mask = (action.cells if isinstance(action, (Draw, DrawMonster))
+                else bit(action.row, action.col))
+        if mask not in self.masks:
+            raise IllegalAction(f"{action} is not a legal {self.kind} for {self.card} now "
+                                "(filled cells, not the card's shape, or not allowed here)",
+                                rule="placement")
 
     def to_json(self) -> dict[str, Any]:
         """Placements grouped by shape: each distinct cell pattern (``[x, y]`` offsets from
@@ -203,6 +229,65 @@ class CartographersView:
 
     def solo_title(self, language: str = "en") -> str | None:
         return results.title_name(self.solo_rating(), language)
+
+    def preview(self, action: CartographersAction | str | None = None,
+                season_index: int | None = None, sheet: int | None = None) -> ScorePreview:
+        """What season ``season_index`` (default: the current one) would score if it ended
+        now: on the map as it is (``action`` None), or as ``action``, one of the seat's legal
+        actions now (an action or its notation), would leave it.
+
+        The map is the one the decision is on (a neighbour's, for a monster); with no action,
+        ``sheet`` picks any map (default: the decision's map, else the seat's own, else the
+        first). The action is worked out on a copy with the game's own effects, never played,
+        so a preview reveals nothing the view does not hold. A malformed action is a
+        :class:`NotationError`; an illegal one, or a map or season that does not exist, an
+        :class:`IllegalAction` or :class:`NotationError` saying which."""
+        index = self._season_to_preview(season_index)
+        if action is None:
+            owner = self._sheet_to_preview(sheet)
+            return score_season(self.cards, self.scoring, index, owner, self.sheets[owner])
+        if isinstance(action, str):
+            action = parse_action(action)
+        decision = self._check_previewable(action)
+        if sheet is not None and sheet != decision.sheet:
+            raise IllegalAction(f"this decision is on map {decision.sheet}, not on map {sheet}",
+                                rule="wrong_map")
+        after = outcome(self.cards, decision, self.sheets[decision.sheet], action)
+        return score_season(self.cards, self.scoring, index, decision.sheet, after)
+
+    def _season_to_preview(self, season_index: int | None) -> int:
+        last = len(self.cards.seasons) - 1
+        if season_index is None:
+            return min(self.season_index, last)
+        if not is_int(season_index) or not 0 <= season_index <= last:
+            raise NotationError(f"a season index is 0-{last}, not {season_index!r}")
+        return season_index
+
+    def _sheet_to_preview(self, sheet: int | None) -> int:
+        if sheet is None:
+            if self.decision is not None:
+                return self.decision.sheet
+            return self.you if self.you is not None else 0
+        if not is_int(sheet) or not 0 <= sheet < len(self.sheets):
+            raise IllegalAction(f"there is no map {sheet!r}: maps are 0-{len(self.sheets) - 1}",
+                                rule="no_such_player")
+        return sheet
+
+    def _check_previewable(self, action: object) -> Decision:
+        """The decision ``action`` answers, or :class:`IllegalAction` if it is not one of
+        the seat's legal actions now."""
+        if self.decision is None or self.legal is None:
+            who = "a spectator" if self.you is None else self.config.player_name(self.you)
+            raise IllegalAction(f"{who} owes no decision now: only the map as it is can be "
+                                "previewed", rule="not_your_turn")
+        if not isinstance(action, (Draw, PlaceHero, DrawMonster, Destroy)):
+            raise IllegalAction(f"a {type(action).__name__} is not a cartographers action",
+                                rule="wrong_action")
+        self.legal.check(action)
+        if isinstance(action, PlaceHero) and action.quarter_turns and not self.config.hero_turns:
+            raise IllegalAction("in this game a hero's attack pattern is drawn as printed "
+                                "(hero turning is off): use r0", rule="rotation")
+        return self.decision
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -13,7 +13,8 @@ OPTIONS = (
     Option("names", "list", (), "one name per player (default: the planeswalkers' names)"),
     Option("planeswalkers", "list", (), "one planeswalker per player (default: the first)"),
     Option("two_mana", "bool", False, "the variant: two mana on each location at the start"),
-    Option("data", "str", None, "a directory holding an edited data pack (local play only)"),
+    Option("data", "str", None, "a directory holding an edited data pack (local play only)",
+           local_only=True),
 )
 
 

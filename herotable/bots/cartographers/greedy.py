@@ -12,7 +12,6 @@ from typing import Any
 
 from herotable.bots.base import Bot, BotError
 from herotable.bots.cartographers.evaluate import Weights, value, weights_from
-from herotable.bots.cartographers.outcomes import outcome
 from herotable.bots.cartographers.position import Position, read_view
 from herotable.bots.registry import register
 from herotable.cartographers.actions import CartographersAction, PlaceHero
@@ -29,7 +28,7 @@ def weights_for(position: Position) -> Weights:
 
 def action_worth(position: Position, action: CartographersAction, weights: Weights) -> float:
     """The worth of the map ``action`` leaves, for the player who owns that map."""
-    _, after = outcome(position, action)
+    after = position.after(action)
     worth = value(after, weights)
     if isinstance(action, PlaceHero):
         # Next to filled cells only: other attack cells are no reason, or every cell of a

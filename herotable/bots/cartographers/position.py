@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from herotable.bots.base import BotError
+from herotable.cartographers.actions import CartographersAction
 from herotable.cartographers.cards import CardSet
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.decisions import Decision
+from herotable.cartographers.outcomes import outcome
 from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.view import CartographersView
 from herotable.core.errors import NotationError
@@ -39,6 +41,12 @@ class Position:
     @property
     def solo(self) -> bool:
         return len(self.sheets) == 1
+
+    def after(self, action: CartographersAction) -> MapSheet:
+        """The map the pending decision is on, as ``action`` would leave it (a copy)."""
+        if self.decision is None:
+            raise BotError("the view holds no decision for this seat")
+        return outcome(self.cards, self.decision, self.sheets[self.decision.sheet], action)
 
     def unseen_cards(self) -> list[str]:
         """Explore and ruins cards not yet revealed this season (each season reshuffles them

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from herotable.bots.base import Allowance
 from herotable.bots.cartographers.evaluate import Weights, value, weights_from
-from herotable.bots.cartographers.outcomes import coin_placements, draw_outcome
 from herotable.bots.cartographers.position import Position
 from herotable.cartographers.cards import FALLBACK_TERRAINS, ExploreCard
-from herotable.cartographers.config import EDICTS
 from herotable.cartographers.effects import draw_monster
 from herotable.cartographers.grid import indices
-from herotable.cartographers.scoring import SCORERS, monster_penalty
+from herotable.cartographers.outcomes import coin_placements, draw_outcome
+from herotable.cartographers.preview import score_season
 from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.solo import solo_ambush_mask
 
@@ -48,10 +47,8 @@ def best_draw(sheet: MapSheet, card: ExploreCard, weights: Weights, ruins: bool,
 
 def season_stars(position: Position, sheet: MapSheet) -> int:
     """What the current season's scoring would give this map now."""
-    season = position.cards.seasons[position.season_index]
-    stars = sum(SCORERS[position.scoring[EDICTS.index(letter)]](sheet).stars
-                for letter in season.edicts)
-    return stars + sheet.coins - monster_penalty(sheet).stars
+    return score_season(position.cards, position.scoring, position.season_index,
+                        position.seat, sheet).total
 
 
 def rollout(position: Position, sheet: MapSheet, order: list[str], ruins: bool,

@@ -18,7 +18,6 @@ from typing import Any
 
 from herotable.bots.base import Bot, BotError
 from herotable.bots.cartographers.greedy import ranked
-from herotable.bots.cartographers.outcomes import outcome
 from herotable.bots.cartographers.position import read_view
 from herotable.bots.cartographers.rollout import rollout
 from herotable.bots.registry import register
@@ -48,7 +47,7 @@ class StrongBot(Bot):
         if decision.sheet != position.seat:
             return legal_actions[order[0][1]]
         alive = [index for _, index in order[:CANDIDATES]]
-        after = {i: outcome(position, legal_actions[i])[1] for i in alive}
+        after = {i: position.after(legal_actions[i]) for i in alive}
         totals = dict.fromkeys(alive, 0.0)
         unseen = position.unseen_cards()
         # A ruins card revealed just now binds the next explore card, not this one.

@@ -41,8 +41,7 @@ def placing_screen(editor: Editor, banner: Text, map_title: str,
     grid = Table.grid(padding=(0, 2))
     grid.add_row(board, Group(card, legend()))
     allowed = editor.problem() is None
-    preview = season_preview(view, view.sheets[owner], editor.mask,
-                             editor.terrain if allowed else None, language)
+    preview = season_preview(view, editor.action() if allowed else None, language)
     top: list[RenderableType] = [status_line(view, player, language),
                                  Rule(banner, style="cyan"), grid,
                                  editor.describe(), preview]

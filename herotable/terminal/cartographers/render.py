@@ -20,11 +20,11 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from herotable.cartographers.actions import CartographersAction
 from herotable.cartographers.cards import AmbushCard, ExploreCard, HeroCard, RuinsCard, titles
 from herotable.cartographers.config import EDICTS, GameConfig
 from herotable.cartographers.decisions import Decision
 from herotable.cartographers.grid import ROW_LETTERS, SIZE, bit
-from herotable.cartographers.scoring import score_card
 from herotable.cartographers.shapes import MONO, Shape
 from herotable.cartographers.sheet import COIN_TRACK, MapSheet
 from herotable.cartographers.view import CartographersView
@@ -348,25 +348,17 @@ def edict_rules(view: CartographersView, language: str = "en") -> Table:
     return table
 
 
-def season_preview(view: CartographersView, sheet: MapSheet, mask: int, terrain: str | None,
+def season_preview(view: CartographersView, action: CartographersAction | None,
                    language: str = "en") -> Text:
-    """The stars this season's two edicts would give if the season ended now, on ``sheet``
-    with ``mask`` drawn as ``terrain`` (None: the map as it is)."""
-    season = view.cards.seasons[min(view.season_index, 3)]
-    after = sheet
-    if terrain is not None and mask:
-        after = sheet.copy()
-        if terrain == "destroyed":
-            after.destroy(mask)
-        else:
-            after.draw(mask, terrain)
+    """The stars this season's two edicts would give if the season ended now, on the map
+    the seat's decision is on, after ``action`` (None: the map as it is)."""
+    preview = view.preview(action)
     text = Text(f"{PREVIEW_WORDS}: ", "bold")
-    for i, letter in enumerate(season.edicts):
-        card_id = view.scoring[EDICTS.index(letter)]
-        stars = score_card(card_id, after).stars
-        text.append(f"{', ' if i else ''}{letter} {scoring_name(view, card_id, language)} ")
-        text.append(f"{stars}★", "bold yellow")
-    if terrain is None:
+    for i, edict in enumerate(preview.edicts):
+        text.append(f"{', ' if i else ''}{edict.letter} "
+                    f"{scoring_name(view, edict.card, language)} ")
+        text.append(f"{edict.stars}★", "bold yellow")
+    if action is None:
         text.append(PREVIEW_WITHOUT, "dim")
     return text
 

@@ -1,10 +1,15 @@
-"""The map an action would leave, worked out on a copy exactly as the game would do it."""
+"""The map an action would leave, worked out on a copy exactly as the game would do it.
+
+The bots weigh candidate actions with these, and a view's score preview shows what an action
+would score, so neither can drift from the rules: both call the same pure functions of
+:mod:`herotable.cartographers.effects` the game calls. Nothing here checks legality; the
+callers pass actions the decision allows.
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from herotable.bots.cartographers.position import Position
 from herotable.cartographers.actions import (
     CartographersAction,
     Destroy,
@@ -12,7 +17,8 @@ from herotable.cartographers.actions import (
     DrawMonster,
     PlaceHero,
 )
-from herotable.cartographers.cards import ExploreCard
+from herotable.cartographers.cards import CardSet, ExploreCard
+from herotable.cartographers.decisions import Decision
 from herotable.cartographers.effects import (
     destroy_cells,
     draw_monster,
@@ -35,27 +41,25 @@ def coin_placements(card: ExploreCard) -> frozenset[int]:
 
 
 def draw_outcome(sheet: MapSheet, cells: int, terrain: str, coin: bool) -> MapSheet:
+    """``sheet`` with ``cells`` drawn as ``terrain`` (and the coin shape's coin if ``coin``)."""
     after = sheet.copy()
     draw_shape(after, cells, terrain, coin)
     return after
 
 
-def outcome(position: Position, action: CartographersAction) -> tuple[int, MapSheet]:
-    """(whose map, that map after ``action``) for the position's pending decision."""
-    decision = position.decision
-    assert decision is not None
-    owner = decision.sheet
-    sheet = position.sheets[owner]
+def outcome(cards: CardSet, decision: Decision, sheet: MapSheet,
+            action: CartographersAction) -> MapSheet:
+    """The decision's map ``sheet`` after ``action``, on a copy (``sheet`` is left alone)."""
     if isinstance(action, Draw):
-        card = position.cards.explore[decision.card]
-        coin = not decision.fallback and action.cells in coin_placements(card)
-        return owner, draw_outcome(sheet, action.cells, action.terrain, coin)
+        coin = (not decision.fallback
+                and action.cells in coin_placements(cards.explore[decision.card]))
+        return draw_outcome(sheet, action.cells, action.terrain, coin)
     after = sheet.copy()
     if isinstance(action, PlaceHero):
-        hero = position.cards.heroes[decision.card]
+        hero = cards.heroes[decision.card]
         place_hero(after, hero, action.row, action.col, action.quarter_turns)
     elif isinstance(action, DrawMonster):
         draw_monster(after, action.cells, None if decision.fallback else decision.card)
     elif isinstance(action, Destroy):
         destroy_cells(after, bit(action.row, action.col), decision.reason)
-    return owner, after
+    return after

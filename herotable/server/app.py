@@ -1,0 +1,284 @@
+"""The FastAPI application: the JSON API of DESIGN.md ("The web API"), the WebSocket, and
+the static web client.
+
+Routes stay thin: they read the request, ask :class:`GameService`, and shape the answer.
+Every error a client can cause is a :class:`HerotableError` that maps to a status code with a
+one-line ``detail``; anything else is logged and answered with a bare 500 (no trace ever
+reaches a client).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from herotable.bots.registry import bot_names
+from herotable.core.errors import HerotableError, IllegalAction
+from herotable.registry import game_info, games
+from herotable.server.db import make_engine, migrate
+from herotable.server.guards import Guard, RateLimiter
+from herotable.server.hub import Hub, Watcher
+from herotable.server.schemas import (
+    ActionRequest,
+    GameCreated,
+    GameState,
+    Health,
+    ListedGameOut,
+    NewGame,
+    Problem,
+    SeatCreated,
+)
+from herotable.server.service import (
+    Forbidden,
+    GameService,
+    LiveGame,
+    SeatRequest,
+    StaleSeq,
+    UnknownGame,
+)
+from herotable.server.settings import Settings
+from herotable.server.store import Store
+
+log = logging.getLogger("herotable.server")
+
+WEB = Path(__file__).resolve().parent.parent / "web" / "static"
+STATUS = {UnknownGame: 404, Forbidden: 403, StaleSeq: 409}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem} for code in (403, 404, 409, 413, 422, 429)}
+FIRST_MESSAGE_SECONDS = 10.0
+
+
+class Hello(BaseModel):
+    """A WebSocket's first message: the seat's token, or none to watch."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = Field(None, max_length=200)
+    legal: str = Field("full", pattern="^(full|none)$")
+
+
+def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    """The token of ``Authorization: Bearer TOKEN``; no header is a spectator."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Forbidden("send the seat's token as 'Authorization: Bearer TOKEN'")
+    return token.strip()
+
+
+Token = Annotated[str | None, Depends(bearer)]
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    engine = make_engine(settings.database_url)
+    migrate(engine)
+    hub = Hub()
+    service = GameService(settings, Store(engine), hub)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await service.resume()
+        yield
+        service.close()
+        engine.dispose()
+
+    app = FastAPI(title="herotable", lifespan=lifespan, responses=ERRORS)
+    app.state.service = service
+    app.add_middleware(Guard, max_body=settings.max_body_bytes,
+                       limiter=RateLimiter(settings.rate_burst, settings.rate_per_second))
+
+    @app.exception_handler(HerotableError)
+    async def refused(_request: Request, exc: HerotableError) -> JSONResponse:
+        body: dict[str, Any] = {"detail": str(exc)}
+        if isinstance(exc, IllegalAction):
+            body["rule"] = exc.rule
+        return JSONResponse(body, status_code=STATUS.get(type(exc), 422))
+
+    @app.exception_handler(Exception)
+    async def failed(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=exc)
+        return JSONResponse({"detail": "internal server error"}, status_code=500)
+
+    # ------------------------------------------------------------------ the API
+
+    @app.get("/api/health")
+    async def health() -> Health:
+        return Health(ok=True)
+
+    @app.get("/api/meta")
+    async def meta() -> dict[str, Any]:
+        """The games, their options (those a server accepts), bots and the languages."""
+        described = []
+        for info in games():
+            data = info.to_json()
+            data["options"] = [o for o in data["options"] if not o["local_only"]]
+            data["bots"] = bot_names(info.name)
+            described.append(data)
+        languages = sorted(p.stem for p in (WEB / "i18n").glob("*.json"))
+        return {"games": described, "languages": languages}
+
+    @app.get("/api/catalog/{game}")
+    async def catalog(game: str) -> dict[str, Any]:
+        """Everything a client needs to draw and name the game's cards (the same for every
+        game of it, so clients cache it)."""
+        info = game_info(game)
+        try:
+            module = importlib.import_module(f"herotable.{info.name}.catalog")
+        except ModuleNotFoundError as exc:
+            raise UnknownGame(f"{info.title} has no card catalogue yet") from exc
+        data: dict[str, Any] = module.catalog_json()
+        return data
+
+    @app.post("/api/games", status_code=201)
+    async def create(body: NewGame, request: Request) -> GameCreated:
+        seats = [SeatRequest(s.name, s.bot, s.seconds) for s in body.seats]
+        live, tokens = await service.create(body.game, body.options, seats, body.seed,
+                                            body.listed)
+        base = str(request.base_url)
+        return GameCreated(id=live.id, seats=[
+            SeatCreated(seat=s.seat, name=s.name, bot=s.bot, token=token,
+                        url=f"{base}g/{live.id}#token={token}" if token else None)
+            for s, token in zip(live.seats, tokens, strict=True)])
+
+    @app.get("/api/games")
+    async def listed() -> list[ListedGameOut]:
+        """Listed games, newest first: games to watch."""
+        rows = await service.listed()
+        return [ListedGameOut(id=g.id, game=g.game, seats=list(g.names), seq=g.seq,
+                              over=g.over, created=g.created) for g in rows]
+
+    @app.get("/api/games/{game_id}")
+    async def get_game(game_id: str, token: Token,
+                       legal: Annotated[str, Query(pattern="^(full|none)$")] = "full",
+                       ) -> GameState:
+        live = await service.get(game_id)
+        seat = service.seat_of(live, token)
+        return GameState.model_validate(service.state(live, seat, legal == "full"))
+
+    @app.post("/api/games/{game_id}/actions")
+    async def act(game_id: str, body: ActionRequest, token: Token,
+                  legal: Annotated[str, Query(pattern="^(full|none)$")] = "full",
+                  ) -> GameState:
+        live = await service.get(game_id)
+        seat = service.seat_of(live, token)
+        await service.act(live, seat, body.seq, body.action)
+        await service.wait_for_bots(live)
+        return GameState.model_validate(service.state(live, seat, legal == "full"))
+
+    @app.get("/api/games/{game_id}/preview")
+    async def preview(game_id: str, token: Token,
+                      action: Annotated[str | None, Query(max_length=2000)] = None,
+                      season: Annotated[int | None, Query(ge=0, le=3)] = None,
+                      ) -> dict[str, Any]:
+        """What the seat's map would score if the season ended now (after ``action``, one
+        of its legal actions), with the cells that score."""
+        live = await service.get(game_id)
+        view = live.game.view(service.seat_of(live, token))
+        if not hasattr(view, "preview"):
+            raise UnknownGame(f"{live.row.game} has no score preview")
+        result: dict[str, Any] = view.preview(action, season).to_json()
+        return result
+
+    @app.post("/api/games/{game_id}/leave")
+    async def leave(game_id: str, token: Token) -> GameState:
+        """The seat steps away (the others see it); its token brings it back."""
+        live = await service.get(game_id)
+        seat = _seat(service, live, token)
+        await service.set_left(live, seat, True)
+        return GameState.model_validate(service.state(live, seat))
+
+    @app.post("/api/games/{game_id}/rejoin")
+    async def rejoin(game_id: str, token: Token) -> GameState:
+        live = await service.get(game_id)
+        seat = _seat(service, live, token)
+        await service.set_left(live, seat, False)
+        return GameState.model_validate(service.state(live, seat))
+
+    @app.get("/api/games/{game_id}/log")
+    async def game_log(game_id: str) -> dict[str, Any]:
+        """The action log (config, seed, actions) once the game is over, to replay."""
+        live = await service.get(game_id)
+        if not live.game.is_over:
+            raise Forbidden("the log is shared once the game is over")
+        return live.game.log.to_json()
+
+    @app.get("/api/games/{game_id}/replay/{step}")
+    async def replay(game_id: str, step: int) -> GameState:
+        """The public object after ``step`` actions of a finished game."""
+        live = await service.get(game_id)
+        return GameState.model_validate(service.replay_state(live, step))
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def watch(socket: WebSocket, game_id: str) -> None:
+        await socket.accept()
+        try:
+            hello = Hello.model_validate(json.loads(await asyncio.wait_for(
+                _small_text(socket, settings.max_ws_message_bytes), FIRST_MESSAGE_SECONDS)))
+            live = await service.get(game_id)
+            seat = service.seat_of(live, hello.token)
+        except (TimeoutError, ValueError, ValidationError, HerotableError) as exc:
+            await _refuse(socket, exc)
+            return
+        except WebSocketDisconnect:
+            return
+        watcher = Watcher(socket, seat, hello.legal == "full")
+        hub.join(game_id, watcher)
+        try:
+            await socket.send_text(json.dumps(service.state(live, seat, watcher.with_legal),
+                                              separators=(",", ":")))
+            await service.publish(live)  # the others see this seat present
+            while True:  # clients need not send more; anything they do is size-checked
+                await _small_text(socket, settings.max_ws_message_bytes)
+        except WebSocketDisconnect:
+            pass
+        except ValueError:
+            await socket.close(1009)  # "message too big"
+        finally:
+            hub.leave(game_id, watcher)
+            await service.publish(live)
+
+    # ------------------------------------------------------------------ the web client
+
+    if WEB.is_dir():
+        app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+        @app.get("/", include_in_schema=False)
+        @app.get("/g/{game_id}", include_in_schema=False)
+        async def page(game_id: str | None = None) -> FileResponse:
+            return FileResponse(WEB / "index.html")
+
+    return app
+
+
+def _seat(service: GameService, live: LiveGame, token: str | None) -> int:
+    seat = service.seat_of(live, token)
+    if seat is None:
+        raise Forbidden("send the seat's token")
+    return seat
+
+
+async def _small_text(socket: WebSocket, limit: int) -> str:
+    text = await socket.receive_text()
+    if len(text.encode("utf-8")) > limit:
+        raise ValueError(f"a message is over {limit} bytes")
+    return text
+
+
+async def _refuse(socket: WebSocket, exc: Exception) -> None:
+    """Tell a WebSocket client why it is refused, then close (4403, 4404 or 4400)."""
+    code = 4403 if isinstance(exc, Forbidden) else 4404 if isinstance(exc, UnknownGame) else 4400
+    reason = str(exc) if isinstance(exc, HerotableError) else "send {\"token\": ...} or {} first"
+    await socket.send_text(json.dumps({"error": reason}))
+    await socket.close(code)

@@ -1,0 +1,147 @@
+"""The web app's figures for ``herotable bench``: a real ``herotable serve`` on a temporary
+SQLite file, driven over loopback like a browser would (one kept-alive HTTP connection, a
+WebSocket for the other seat).
+
+- a person's action round trip: POST to the full answer, p50 and p99;
+- the WebSocket push to a second seat: from the POST being sent to the other seat holding
+  the new state, p99;
+- the view sent per update (the WebSocket message a browser receives), its largest;
+- the page's first load: every static file plus the card catalogue, as bytes on the wire.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from websockets.sync.client import connect
+
+from herotable.core.rng import SeededRng
+from herotable.server.run import server_process
+from herotable.server.settings import RATE_VARIABLE
+
+STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+
+
+class Api:
+    """A kept-alive HTTP/1.1 connection to the server, as a browser holds one."""
+
+    def __init__(self, base: str) -> None:
+        parts = urlsplit(base)
+        self.connection = http.client.HTTPConnection(parts.hostname or "", parts.port)
+
+    def call(self, method: str, path: str, body: Any = None,
+             token: str | None = None) -> tuple[int, bytes]:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        self.connection.request(method, path, None if body is None else json.dumps(body),
+                                headers)
+        answer = self.connection.getresponse()
+        return answer.status, answer.read()
+
+    def json(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        status, data = self.call(method, path, body, token)
+        if status >= 300:
+            raise RuntimeError(f"{method} {path}: {status} {data[:200]!r}")
+        return json.loads(data)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def _round_trips(api: Api, games: int) -> list[float]:
+    """Nanoseconds from sending each action of solo games to holding the answer."""
+    times: list[float] = []
+    rng = SeededRng(7)
+    for seed in range(games):
+        created = api.json("POST", "/api/games", {"game": "cartographers", "seed": seed,
+                                                  "seats": [{"name": "Ann"}]})
+        game_id, token = created["id"], created["seats"][0]["token"]
+        game = api.json("GET", f"/api/games/{game_id}", token=token)
+        while not game["over"]:
+            action = game["legal"][rng.below(len(game["legal"]))]
+            start = time.perf_counter_ns()
+            status, data = api.call("POST", f"/api/games/{game_id}/actions?legal=none",
+                                    {"seq": game["seq"], "action": action}, token)
+            times.append(time.perf_counter_ns() - start)
+            if status != 200:
+                raise RuntimeError(f"action refused: {data[:200]!r}")
+            game = api.json("GET", f"/api/games/{game_id}", token=token)
+    return times
+
+
+def _pushes(api: Api, base: str, seed: int) -> tuple[list[float], list[int]]:
+    """For a two-person game: nanoseconds from Ann's POST to Bo's WebSocket holding the new
+    state, and the size of every message Bo receives."""
+    created = api.json("POST", "/api/games", {"game": "cartographers", "seed": seed,
+                                              "seats": [{"name": "Ann"}, {"name": "Bo"}]})
+    game_id = created["id"]
+    ann, bo = (s["token"] for s in created["seats"])
+    delays: list[float] = []
+    sizes: list[int] = []
+    rng = SeededRng(seed)
+    ws_url = base.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
+    with connect(ws_url, max_size=None) as socket:
+        socket.send(json.dumps({"token": bo, "legal": "none"}))
+        sizes.append(len(socket.recv()))
+        while True:
+            game = api.json("GET", f"/api/games/{game_id}", token=ann)
+            if game["over"]:
+                break
+            for token in (ann, bo):
+                mine = api.json("GET", f"/api/games/{game_id}", token=token)
+                if not mine["legal"]:
+                    continue
+                action = mine["legal"][rng.below(len(mine["legal"]))]
+                start = time.perf_counter_ns()
+                api.call("POST", f"/api/games/{game_id}/actions?legal=none",
+                         {"seq": mine["seq"], "action": action}, token)
+                while True:  # Bo's socket: until it holds the state after this action
+                    message = socket.recv()
+                    sizes.append(len(message))
+                    if json.loads(message)["seq"] > mine["seq"]:
+                        break
+                if token == ann:
+                    delays.append(time.perf_counter_ns() - start)
+    return delays, sizes
+
+
+def _first_load(api: Api) -> int:
+    """Bytes of the page, every static file it may load, one catalogue and the cards."""
+    total = len(api.call("GET", "/")[1])
+    for path in sorted(STATIC.rglob("*")):
+        relative = path.relative_to(STATIC).as_posix()
+        if path.is_file() and not (relative.startswith("i18n/") and path.stem != "en"):
+            total += len(api.call("GET", f"/static/{relative}")[1])
+    return total + len(api.call("GET", "/api/catalog/cartographers")[1])
+
+
+def web_measures(quick: bool) -> dict[str, tuple[float, int]]:
+    """``{key: (value in ns or bytes, runs)}`` for the web figures."""
+    with tempfile.TemporaryDirectory() as folder, \
+            server_process(f"sqlite:///{folder}/bench.sqlite3",
+                           env={RATE_VARIABLE: "0"}) as (base, _process):
+        api = Api(base)
+        trips = _round_trips(api, 1 if quick else 6)
+        delays, sizes = _pushes(api, base, 3)
+        if not quick:
+            more_delays, more_sizes = _pushes(api, base, 4)
+            delays += more_delays
+            sizes += more_sizes
+        loaded = _first_load(api) if (STATIC / "index.html").exists() else 0
+    return {
+        "web_action_p50_ms": (statistics.median(trips), len(trips)),
+        "web_action_p99_ms": (percentile(trips, 0.99), len(trips)),
+        "web_push_p99_ms": (percentile(delays, 0.99), len(delays)),
+        "web_view_max_KB": (float(max(sizes)), len(sizes)),
+        "web_first_load_KB": (float(loaded), 1),
+    }

@@ -1,0 +1,76 @@
+"""``herotable serve``: the app under uvicorn, and the browser opened once it listens."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+import webbrowser
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import uvicorn
+from sqlalchemy.exc import ArgumentError, OperationalError
+
+from herotable.core.errors import HerotableError
+from herotable.server.app import create_app
+from herotable.server.settings import Settings, database_url
+
+
+def run_server(host: str, port: int, url: str | None, open_browser: bool) -> None:
+    settings = Settings(database_url=database_url(url))
+    try:
+        app = create_app(settings)
+    except (ArgumentError, OperationalError) as exc:
+        raise HerotableError(f"cannot open the database {settings.database_url!r}: "
+                             f"{exc.args[0] if exc.args else exc}") from exc
+    address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    print(f"herotable: {address}  (games kept in {settings.database_url})", flush=True)
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, (address,)).start()
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def server_process(url: str, port: int | None = None, ready_seconds: float = 30.0,
+                   env: dict[str, str] | None = None,
+                   ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``herotable serve`` in a child process on ``url`` (for the bench and the tests that
+    need a real server: restarts, two processes, the browser): yields its base URL, once it
+    answers, and the process; stops it afterwards if it still runs."""
+    port = port or free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from herotable.cli import main; main()", "serve",
+         "--no-browser", "--port", str(port), "--database-url", url],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **(env or {})})
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + ready_seconds
+        while not _answers(f"{base}/api/health"):
+            if process.poll() is not None or time.monotonic() > deadline:
+                error = process.stderr.read().decode(errors="replace") if process.stderr else ""
+                raise HerotableError(f"the server did not start: {error.strip()[-500:]}")
+            time.sleep(0.05)
+        yield base, process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(10)
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as answer:
+            return bool(answer.status == 200)
+    except OSError:
+        return False

@@ -1,0 +1,44 @@
+"""Where the server keeps its games and the limits it enforces, from the command line or the
+environment (``HEROTABLE_DATABASE_URL``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import platformdirs
+
+DATABASE_URL_VARIABLE = "HEROTABLE_DATABASE_URL"
+RATE_VARIABLE = "HEROTABLE_RATE_PER_SECOND"
+
+
+def default_database_url() -> str:
+    """SQLite in the user's data directory, so ``herotable serve`` needs nothing else."""
+    folder = Path(platformdirs.user_data_dir("herotable", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'herotable.sqlite3'}"
+
+
+def database_url(given: str | None = None) -> str:
+    """The command line's URL, else the environment's, else the embedded default."""
+    return given or os.environ.get(DATABASE_URL_VARIABLE) or default_database_url()
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    database_url: str = field(default_factory=database_url)
+    max_body_bytes: int = 16_384
+    max_ws_message_bytes: int = 4_096
+    # Per client address: a burst of this many requests, refilled at this rate per second
+    # (0: no limit, for a trusted benchmark or load test).
+    rate_burst: int = 120
+    rate_per_second: float = field(default_factory=lambda: float(os.environ.get(RATE_VARIABLE,
+                                                                               "40")))
+    bot_workers: int = 2
+    # The longest a bot may think per decision, whatever a seat asked for.
+    max_bot_seconds: float = 5.0
+    # How long an action's answer waits for the bot moves it unblocks before answering with
+    # the state so far (the WebSocket brings the rest).
+    bot_wait_seconds: float = 15.0
+    max_seats: int = 100

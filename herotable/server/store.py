@@ -1,0 +1,100 @@
+"""Reading and writing games in the database (blocking calls: the service runs them in
+worker threads so the event loop never waits on the disk or the network)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import exists, func, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from herotable.server.db import ActionRow, GameRow, SeatRow
+
+
+@dataclass(frozen=True, slots=True)
+class ListedGame:
+    id: str
+    game: str
+    names: tuple[str, ...]
+    seq: int
+    over: bool
+    created: str
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    def session(self) -> Session:
+        return self._sessions()
+
+    def create(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
+        with self.session() as session, session.begin():
+            session.add(game)
+            session.flush()  # the game row first: the seats refer to it
+            session.add_all(seats)
+
+    def load(self, game_id: str) -> tuple[GameRow, list[SeatRow], list[ActionRow]] | None:
+        with self.session() as session:
+            game = session.get(GameRow, game_id)
+            if game is None:
+                return None
+            seats = session.scalars(select(SeatRow).where(SeatRow.game_id == game_id)
+                                    .order_by(SeatRow.seat)).all()
+            actions = session.scalars(select(ActionRow).where(ActionRow.game_id == game_id)
+                                      .order_by(ActionRow.seq)).all()
+            return game, list(seats), list(actions)
+
+    def actions_from(self, game_id: str, seq: int) -> list[ActionRow]:
+        """The actions accepted from number ``seq`` on (by this or another process)."""
+        with self.session() as session:
+            rows = session.scalars(select(ActionRow)
+                                   .where(ActionRow.game_id == game_id, ActionRow.seq >= seq)
+                                   .order_by(ActionRow.seq)).all()
+            return list(rows)
+
+    def append(self, game_id: str, seq: int, seat: int, action: str, over: bool) -> bool:
+        """Record action number ``seq``; False when that number is already taken (another
+        request or process got there first), and then nothing is written."""
+        try:
+            with self.session() as session, session.begin():
+                session.add(ActionRow(game_id=game_id, seq=seq, seat=seat, action=action))
+                if over:
+                    session.execute(update(GameRow).where(GameRow.id == game_id)
+                                    .values(over=True))
+        except IntegrityError:
+            return False
+        return True
+
+    def set_left(self, game_id: str, seat: int, left: bool) -> None:
+        with self.session() as session, session.begin():
+            session.execute(update(SeatRow)
+                            .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                            .values(left=left))
+
+    def listed(self, limit: int = 50) -> list[ListedGame]:
+        """Listed games, newest first, with their players' names and progress."""
+        with self.session() as session:
+            seq = (select(func.count()).where(ActionRow.game_id == GameRow.id)
+                   .correlate(GameRow).scalar_subquery())
+            rows = session.execute(select(GameRow, seq).where(GameRow.listed)
+                                   .order_by(GameRow.created_at.desc()).limit(limit)).all()
+            ids = [row[0].id for row in rows]
+            seats = session.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids))
+                                    .order_by(SeatRow.seat)).all()
+        names: dict[str, list[str]] = {}
+        for seat in seats:
+            names.setdefault(seat.game_id, []).append(seat.name)
+        return [ListedGame(game.id, game.game, tuple(names.get(game.id, ())), int(count),
+                           game.over, game.created_at.isoformat())
+                for game, count in rows]
+
+    def unfinished_with_bots(self) -> list[str]:
+        """Games a restarted server must wake: not over, with a bot seat."""
+        with self.session() as session:
+            has_bot = exists().where(SeatRow.game_id == GameRow.id, SeatRow.bot.is_not(None))
+            return list(session.scalars(select(GameRow.id).where(~GameRow.over, has_bot)))

@@ -1,0 +1,206 @@
+"""The JSON API of DESIGN.md ("The web API"), route by route: what it answers, and that every
+refusal says why and changes nothing."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+from tests.server.conftest import act, bearer, make_client, new_game, state
+
+
+def test_health_and_meta(client: TestClient) -> None:
+    assert client.get("/api/health").json() == {"ok": True}
+    meta = client.get("/api/meta").json()
+    by_name = {g["name"]: g for g in meta["games"]}
+    assert set(by_name) == {"cartographers", "dominaria"}
+    assert "greedy" in by_name["cartographers"]["bots"]
+    # The data-pack folder is for local play: a server never offers it.
+    assert "data" not in {o["name"] for o in by_name["dominaria"]["options"]}
+
+
+def test_create_gives_tokens_to_people_only(client: TestClient) -> None:
+    created = new_game(client, seats=[{"name": "Ann"}, {"bot": "greedy"}])
+    ann, bot = created["seats"]
+    assert ann["token"] and ann["url"].endswith(f"/g/{created['id']}#token={ann['token']}")
+    assert bot["token"] is None and bot["url"] is None and bot["bot"] == "greedy"
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"game": "chess", "seats": [{"name": "A"}]}, "unknown game"),
+    ({"game": "cartographers", "seats": [{"name": "A"}], "options": {"colour": 1}},
+     "no option"),
+    ({"game": "cartographers", "seats": [{"name": "A"}], "options": {"side": "Z"}},
+     "must be one of"),
+    ({"game": "dominaria", "seats": [{"name": "A"}, {"name": "B"}],
+      "options": {"data": "/etc"}}, "local play only"),
+    ({"game": "cartographers", "seats": [{"name": "A"}, {"bot": "nobody"}]}, "no bot"),
+    ({"game": "cartographers", "seats": [{"name": "A"}], "options": {"players": 3}},
+     "seats were given"),
+    ({"game": "dominaria", "seats": [{"name": "A"}]}, "2 to 4"),
+    ({"game": "cartographers", "seats": []}, "at least 1"),
+    ({"game": "cartographers", "seats": [{}]}, "name or a bot"),
+    ({"game": "cartographers", "seats": [{"name": "A"}], "seed": -1}, "greater than"),
+    ({"game": "cartographers", "seats": [{"name": "A"}], "extra": 1}, "Extra inputs"),
+])
+def test_create_refusals(client: TestClient, body: dict[str, Any], words: str) -> None:
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 422
+    assert words in answer.text
+    assert client.get("/api/games").json() == []
+
+
+def test_seat_and_spectator_views(client: TestClient) -> None:
+    created = new_game(client)
+    token = created["seats"][0]["token"]
+    seat = state(client, created["id"], token)
+    assert seat["seat"] == 0 and seat["pending"] == [0] and seat["seq"] == 0
+    assert seat["legal"] and seat["view"]["your_decision"] is not None
+    watcher = state(client, created["id"])
+    assert watcher["seat"] is None and watcher["legal"] == []
+    assert watcher["view"]["you"] is None and watcher["view"]["legal"] is None
+    compact = client.get(f"/api/games/{created['id']}?legal=none", headers=bearer(token))
+    assert compact.json()["legal"] == [] and compact.json()["view"]["legal"]
+
+
+def test_dominaria_seat_never_sees_another_hand(client: TestClient) -> None:
+    created = new_game(client, "dominaria", [{"name": "Ann"}, {"name": "Bo"}])
+    ann, bo = (s["token"] for s in created["seats"])
+    game = state(client, created["id"], ann)
+    mine, theirs = game["view"]["players"]
+    assert "hand" in mine and "hand" not in theirs and "hand_size" in theirs
+    spectator = state(client, created["id"])
+    assert all("hand" not in p for p in spectator["view"]["players"])
+    assert state(client, created["id"], bo)["seat"] == 1
+
+
+def test_an_action_then_its_refusals(client: TestClient) -> None:
+    created = new_game(client)
+    game_id, token = created["id"], created["seats"][0]["token"]
+    first = state(client, game_id, token)
+    action = first["legal"][0]
+    answer = act(client, game_id, token, 0, action)
+    assert answer.status_code == 200 and answer.json()["seq"] == 1
+    after = state(client, game_id, token)
+
+    # A retried request (same seq) is harmless: refused, nothing changes.
+    assert act(client, game_id, token, 0, action).status_code == 409
+    assert act(client, game_id, token, 5, after["legal"][0]).status_code == 409
+    illegal = act(client, game_id, token, 1, "draw forest A1")
+    assert illegal.status_code == 422 and illegal.json()["detail"]
+    assert act(client, game_id, token, 1, "fly away").status_code == 422
+    assert act(client, game_id, "not-a-token", 1, after["legal"][0]).status_code == 403
+    assert act(client, game_id, None, 1, after["legal"][0]).status_code == 403
+    assert client.post(f"/api/games/{game_id}/actions", json={"seq": 1},
+                       headers=bearer(token)).status_code == 422
+    assert client.post(f"/api/games/{game_id}/actions", json={"seq": 1, "action": "x" * 3000},
+                       headers=bearer(token)).status_code == 422
+    assert client.post(f"/api/games/{game_id}/actions", content=b"{" * 20_000,
+                       headers=bearer(token)).status_code == 413
+    assert client.post(f"/api/games/{game_id}/actions", content=b"not json",
+                       headers={**bearer(token), "content-type": "application/json"},
+                       ).status_code == 422
+    assert client.get(f"/api/games/{game_id}",
+                      headers={"Authorization": "Basic abc"}).status_code == 403
+    assert state(client, game_id, token) == after
+
+
+def test_unknown_game(client: TestClient) -> None:
+    for answer in (client.get("/api/games/nope"),
+                   client.post("/api/games/nope/actions", json={"seq": 0, "action": "x"}),
+                   client.get("/api/games/nope/log")):
+        assert answer.status_code == 404 and "nope" in answer.json()["detail"]
+
+
+def test_tokens_are_stored_hashed(sqlite_url: str) -> None:
+    with make_client(sqlite_url) as client:
+        token = new_game(client)["seats"][0]["token"]
+    with create_engine(sqlite_url).connect() as connection:
+        stored = connection.execute(text("SELECT token_hash FROM seats")).scalar_one()
+    assert token not in stored and len(stored) == 64
+
+
+def test_a_whole_dominaria_game_through_the_api(client: TestClient) -> None:
+    created = new_game(client, "dominaria", [{"name": "Ann"}, {"name": "Bo"}])
+    game_id = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    rng = random.Random(3)
+    game = state(client, game_id)
+    for _ in range(3000):
+        if game["over"]:
+            break
+        seat = game["pending"][0]
+        mine = state(client, game_id, tokens[seat])
+        answer = act(client, game_id, tokens[seat], mine["seq"], rng.choice(mine["legal"]))
+        assert answer.status_code == 200, answer.text
+        game = answer.json()
+    assert game["over"] and game["pending"] == []
+    log = client.get(f"/api/games/{game_id}/log").json()
+    assert log["game"] == "dominaria" and len(log["actions"]) == game["seq"]
+    replayed = client.get(f"/api/games/{game_id}/replay/{game['seq']}").json()
+    assert replayed["over"] and replayed["view"] == state(client, game_id)["view"]
+
+
+def test_against_a_bot_the_answer_includes_its_moves(client: TestClient) -> None:
+    created = new_game(client, seats=[{"name": "Ann"}, {"bot": "greedy"}])
+    game_id, token = created["id"], created["seats"][0]["token"]
+    game = state(client, game_id, token)  # the bot may still be thinking about the first card
+    while not game["over"]:
+        answer = act(client, game_id, token, game["seq"], game["legal"][0])
+        assert answer.status_code == 200, answer.text
+        game = answer.json()
+        assert game["over"] or game["pending"] == [0], "the answer came before the bot's move"
+    assert len(game["view"]["scores"][1]) == 4  # the bot played all four seasons
+
+
+def test_log_and_replay_wait_for_the_end(client: TestClient) -> None:
+    created = new_game(client)
+    game_id = created["id"]
+    assert client.get(f"/api/games/{game_id}/log").status_code == 403
+    assert client.get(f"/api/games/{game_id}/replay/0").status_code == 403
+
+
+def test_leave_and_rejoin(client: TestClient) -> None:
+    created = new_game(client, seats=[{"name": "Ann"}, {"name": "Bo"}])
+    game_id, ann = created["id"], created["seats"][0]["token"]
+    assert client.post(f"/api/games/{game_id}/leave").status_code == 403
+    left = client.post(f"/api/games/{game_id}/leave", headers=bearer(ann)).json()
+    assert left["seats"][0]["left"] is True and left["seats"][1]["left"] is False
+    back = client.post(f"/api/games/{game_id}/rejoin", headers=bearer(ann)).json()
+    assert back["seats"][0]["left"] is False
+
+
+def test_games_to_watch(client: TestClient) -> None:
+    shown = new_game(client, seats=[{"name": "Ann"}])
+    new_game(client, seats=[{"name": "Hidden"}], listed=False)
+    listed = client.get("/api/games").json()
+    assert [g["id"] for g in listed] == [shown["id"]]
+    assert listed[0]["seats"] == ["Ann"] and listed[0]["seq"] == 0
+
+
+def test_rate_limit_and_security_headers(sqlite_url: str) -> None:
+    with make_client(sqlite_url, rate_burst=5, rate_per_second=0.01) as client:
+        answers = [client.get("/api/health") for _ in range(7)]
+    assert [a.status_code for a in answers][-2:] == [429, 429]
+    headers = answers[0].headers
+    assert "default-src 'self'" in headers["content-security-policy"]
+    assert "unsafe-inline" not in headers["content-security-policy"]
+    assert headers["x-content-type-options"] == "nosniff"
+
+
+def test_no_trace_reaches_a_client(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    client = make_client(sqlite_url, raise_server_exceptions=False)
+    with client:
+        created = new_game(client)
+
+        def broken(*_args: Any, **_kwargs: Any) -> None:
+            raise RuntimeError("secret internals")
+
+        monkeypatch.setattr(client.app.state.service, "state", broken)  # type: ignore[attr-defined]
+        answer = client.get(f"/api/games/{created['id']}")
+    assert answer.status_code == 500
+    assert answer.json() == {"detail": "internal server error"}
