@@ -1,0 +1,168 @@
+// The server's JSON API and its WebSocket, plus "my games" (seat tokens kept in this browser).
+
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail || `HTTP ${status}`);
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+async function request(method, path, { token, body } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) {
+    const detail = data && data.detail;
+    throw new ApiError(response.status, typeof detail === 'string' ? detail : JSON.stringify(detail));
+  }
+  return data;
+}
+
+export const api = {
+  meta: () => request('GET', '/api/meta'),
+  listed: () => request('GET', '/api/games?listed=1'),
+  create: (body) => request('POST', '/api/games', { body }),
+  game: (id, token) => request('GET', `/api/games/${id}?legal=none`, { token }),
+  act: (id, token, seq, action) =>
+    request('POST', `/api/games/${id}/actions?legal=none`, { token, body: { seq, action } }),
+  leave: (id, token) => request('POST', `/api/games/${id}/leave`, { token }),
+  rejoin: (id, token) => request('POST', `/api/games/${id}/rejoin`, { token }),
+  preview: (id, token, { action, season } = {}) => {
+    const query = new URLSearchParams();
+    if (action) query.set('action', action);
+    if (season !== undefined && season !== null) query.set('season', String(season));
+    const qs = query.toString();
+    return request('GET', `/api/games/${id}/preview${qs ? `?${qs}` : ''}`, { token });
+  },
+  log: (id) => request('GET', `/api/games/${id}/log`),
+  replay: (id, step) => request('GET', `/api/games/${id}/replay/${step}`),
+};
+
+const catalogs = new Map();
+/** The game's card catalog, asked for once per page. */
+export function catalog(game) {
+  if (!catalogs.has(game)) {
+    catalogs.set(game, request('GET', `/api/catalog/${game}`).catch((error) => {
+      catalogs.delete(game);
+      throw error;
+    }));
+  }
+  return catalogs.get(game);
+}
+
+/**
+ * Follow a game live: the server pushes the whole GET object after every change and once
+ * on every (re)connect, so a reconnect is a resync. Reconnects with backoff; while the
+ * socket is down, polls so the table never freezes.
+ */
+export function follow(id, token, onState, onStatus) {
+  let socket = null;
+  let closed = false;
+  let attempt = 0;
+  let retryTimer = null;
+  let pollTimer = null;
+
+  const poll = async () => {
+    try { onState(await api.game(id, token)); } catch (error) { onStatus('error', error); }
+  };
+  const startPolling = () => {
+    if (!pollTimer) pollTimer = setInterval(poll, 3000);
+  };
+  const stopPolling = () => { clearInterval(pollTimer); pollTimer = null; };
+
+  const connect = () => {
+    if (closed) return;
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    try {
+      socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
+    } catch {
+      scheduleRetry();
+      return;
+    }
+    socket.onopen = () => {
+      attempt = 0;
+      const hello = { legal: 'none' };
+      if (token) hello.token = token;
+      socket.send(JSON.stringify(hello));
+      stopPolling();
+      onStatus('live');
+    };
+    socket.onmessage = (event) => {
+      try {
+        const data = JSON.parse(event.data);
+        if (data && data.view) onState(data);
+      } catch { /* a malformed push is ignored; the next one resyncs */ }
+    };
+    socket.onclose = () => {
+      socket = null;
+      if (!closed) scheduleRetry();
+    };
+    socket.onerror = () => { /* onclose follows */ };
+  };
+
+  const scheduleRetry = () => {
+    if (closed) return;
+    onStatus('reconnecting');
+    startPolling();
+    const delay = Math.min(30000, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
+    attempt += 1;
+    retryTimer = setTimeout(connect, delay);
+  };
+
+  poll();
+  connect();
+  return () => {
+    closed = true;
+    clearTimeout(retryTimer);
+    stopPolling();
+    if (socket) socket.close();
+  };
+}
+
+// ---------------------------------------------------------------- my games (localStorage)
+
+const MY_GAMES = 'herotable.games';
+
+export function myGames() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MY_GAMES) || '[]');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberSeat({ id, seat, token, game, name }) {
+  const list = myGames().filter((g) => !(g.id === id && g.seat === seat));
+  list.unshift({ id, seat, token, game, name, added: Date.now() });
+  localStorage.setItem(MY_GAMES, JSON.stringify(list.slice(0, 200)));
+}
+
+export function forgetGame(id) {
+  localStorage.setItem(MY_GAMES, JSON.stringify(myGames().filter((g) => g.id !== id)));
+}
+
+/** The seats of game `id` this browser holds, by seat number. */
+export function localSeats(id) {
+  return myGames().filter((g) => g.id === id).sort((a, b) => a.seat - b.seat);
+}
+
+/** Read `#token=...` from the address, remember the seat, and clear the fragment. */
+export async function adoptInvite(id) {
+  const match = /token=([^&]+)/.exec(location.hash || '');
+  if (!match) return null;
+  const token = decodeURIComponent(match[1]);
+  history.replaceState(null, '', location.pathname + location.search);
+  const state = await api.game(id, token);
+  if (state.seat !== null && state.seat !== undefined) {
+    const seat = state.seats.find((s) => s.seat === state.seat);
+    rememberSeat({ id, seat: state.seat, token, game: state.game, name: seat && seat.name });
+  }
+  return state.seat;
+}

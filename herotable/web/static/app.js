@@ -1,0 +1,55 @@
+// The one page: a header with the language switch, and a route: "/" the lobby, "/g/{id}" a game.
+import { html, render } from './html.js';
+import { LANGUAGES, initI18n, setLanguage, t, useLanguage, currentLanguage } from './i18n.js';
+import { useEffect, useState } from './vendor/hooks.module.js';
+import { TerrainDefs } from './cartographers/terrain.js';
+import { Lobby } from './lobby.js';
+import { GamePage } from './game.js';
+
+function route(path) {
+  const match = /^\/g\/([\w-]+)\/?$/.exec(path);
+  return match ? { page: 'game', id: match[1] } : { page: 'lobby' };
+}
+
+function App() {
+  const language = useLanguage();
+  const [where, setWhere] = useState(route(location.pathname));
+  const [invites, setInvites] = useState(0);
+  useEffect(() => {
+    const onPop = () => setWhere(route(location.pathname));
+    // An invitation opened where its game is already shown changes only the fragment.
+    const onHash = () => { if (/token=/.test(location.hash)) setInvites((n) => n + 1); };
+    window.addEventListener('popstate', onPop);
+    window.addEventListener('hashchange', onHash);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('hashchange', onHash);
+    };
+  }, []);
+  const navigate = (target) => {
+    let path = target;
+    if (target && target.preventDefault) {
+      target.preventDefault();
+      path = target.currentTarget.getAttribute('href');
+    }
+    history.pushState(null, '', path);
+    setWhere(route(path));
+  };
+  return html`<${TerrainDefs}/>
+    <header class="top">
+      <a class="brand" href="/" onClick=${navigate}>${t('app.title')}</a>
+      <nav><a href="/" onClick=${navigate}>${t('nav.lobby')}</a></nav>
+      <label class="lang">${t('nav.language')}
+        <select value=${language} onChange=${(e) => setLanguage(e.target.value)}>
+          ${LANGUAGES.map((code) => html`<option value=${code}>${t(`language.${code}`)}</option>`)}
+        </select></label>
+    </header>
+    ${where.page === 'game'
+      ? html`<${GamePage} key=${`${where.id}:${invites}`} id=${where.id} navigate=${navigate}/>`
+      : html`<${Lobby} navigate=${navigate}/>`}`;
+}
+
+initI18n().then(() => {
+  document.documentElement.lang = currentLanguage();
+  render(html`<${App}/>`, document.getElementById('app'));
+});

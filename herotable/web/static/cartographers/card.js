@@ -1,0 +1,98 @@
+// The revealed card and the controls of the decision it asks for: shapes and terrains as
+// buttons, turn and mirror, confirm.
+import { html } from '../html.js';
+import { t, nameIn } from '../i18n.js';
+import { orient } from './geometry.js';
+
+/** A small drawing of a shape (offsets [x, y]) in a terrain. */
+export function ShapeGlyph({ cells, terrain = 'empty', coin = false, size = 13, hero = null }) {
+  const all = hero ? [...cells, ...hero] : cells;
+  const w = Math.max(...all.map((c) => c[0])) + 1;
+  const h = Math.max(...all.map((c) => c[1])) + 1;
+  const box = Math.max(w, h, 3);
+  const ox = (box - w) / 2;
+  const oy = (box - h) / 2;
+  return html`<svg class="glyph" viewBox=${`-0.5 -0.5 ${box * 10 + 1} ${box * 10 + 1}`} width=${box * size} height=${box * size} aria-hidden="true">
+    ${cells.map(([x, y]) => html`<use href="#t-${terrain}" x=${(x + ox) * 10} y=${(y + oy) * 10} width="10" height="10"/>`)}
+    ${cells.map(([x, y]) => html`<rect class="glyph-edge" x=${(x + ox) * 10} y=${(y + oy) * 10} width="10" height="10"/>`)}
+    ${hero && hero.map(([x, y]) => html`<g><rect class="glyph-attack" x=${(x + ox) * 10} y=${(y + oy) * 10} width="10" height="10"/><use href="#m-attack" x=${(x + ox) * 10} y=${(y + oy) * 10} width="10" height="10"/></g>`)}
+    ${coin && html`<use href="#m-coin" x=${box * 10 - 9} y="-1" width="9" height="9"/>`}
+  </svg>`;
+}
+
+/** A hero card's attack pattern around the hero, turned `turns` quarter turns. */
+function HeroGlyph({ offsets, degrees = 0 }) {
+  let cells = offsets;
+  for (let i = 0; i < degrees / 90; i += 1) cells = cells.map(([x, y]) => [-y, x]);
+  const all = [[0, 0], ...cells];
+  const minX = Math.min(...all.map((c) => c[0]));
+  const minY = Math.min(...all.map((c) => c[1]));
+  const shift = ([x, y]) => [x - minX, y - minY];
+  return html`<${ShapeGlyph} cells=${[shift([0, 0])]} terrain="hero" hero=${cells.map(shift)}/>`;
+}
+
+export function cardName(catalog, id) {
+  const card = catalog && catalog.card(id);
+  return card ? nameIn(card.names) : id;
+}
+
+/** The card being played, as a face: name, kind, time, what it offers. */
+export function CardFace({ catalog, id, ruins }) {
+  if (!id) return html`<div class="card-face empty">${t('card.none')}</div>`;
+  const card = catalog.card(id);
+  if (!card) return html`<div class="card-face">${id}</div>`;
+  let body = null;
+  if (card.kind === 'explore') {
+    body = html`<div class="card-shapes">${card.shapeList.map((s) => html`<${ShapeGlyph} cells=${s.cells} terrain=${card.terrains[0]} coin=${s.coin}/>`)}</div>
+      <div class="card-terrains">${card.terrains.map((tr) => html`<span class=${`chip t-${tr}`}>${t(`terrain.${tr}`)}</span>`)}</div>`;
+  } else if (card.kind === 'hero') {
+    body = html`<div class="card-shapes"><${HeroGlyph} offsets=${card.offsets}/></div>`;
+  } else if (card.kind === 'ambush') {
+    body = html`<div class="card-shapes"><${ShapeGlyph} cells=${card.cells} terrain="monster"/></div>
+      <div class="card-note">${t(`ambush.${card.direction || 'clockwise'}`)}${card.effect && card.effect !== 'none' ? ` · ${t(`effect.${card.effect}`)}` : ''}</div>`;
+  }
+  return html`<div class=${`card-face kind-${card.kind}`}>
+    <div class="card-top"><span class="card-kind">${t(`card.kind.${card.kind}`)}</span>
+      ${card.time ? html`<span class="card-time" title=${t('card.time')}>${Array.from({ length: card.time }, () => html`<svg viewBox="0 0 10 10" width="12" height="12" aria-hidden="true"><path d="M2 1h6M2 9h6M3 1q0 3 2 4-2 1-2 4h4q0-3-2-4 2-1 2-4" fill="none" stroke="currentColor" stroke-width="1"/></svg>`)}</span>` : null}</div>
+    <div class="card-name">${nameIn(card.names)}</div>
+    ${ruins && html`<div class="card-note ruins">${t('card.ruins_pending')}</div>`}
+    ${body}
+  </div>`;
+}
+
+/** Buttons for the seat's decision. `p` is usePlacement's result. */
+export function Controls({ p, busy, onConfirm, catalog, names }) {
+  if (!p.active) return null;
+  const orientationNote = !p.orientationFits && p.kind !== 'hero' && p.kind !== 'destroy';
+  const what = {
+    draw: p.decision && p.decision.fallback ? t('decision.fallback') : t('decision.draw'),
+    hero: t('decision.hero'),
+    monster: t('decision.monster', { name: names[p.legal.sheet] || '' }),
+    destroy: t(`decision.destroy_${p.decision && p.decision.reason === 'troll' ? 'troll' : 'gorgon'}`),
+  }[p.kind];
+  return html`<div class="controls" role="group" aria-label=${t('controls.label')}>
+    <div class="decision-text">${what}</div>
+    ${(p.kind === 'draw' || p.kind === 'monster') && p.shapes.length > 1 && html`<div class="row shapes">
+      ${p.shapes.map((s, i) => html`<button type="button" class=${`shape-btn ${i === p.shape ? 'on' : ''}`}
+          aria-pressed=${i === p.shape} disabled=${!p.fits[i].length} onClick=${() => p.chooseShape(i)}
+          title=${s.coin ? t('controls.shape_coin', { n: i + 1 }) : t('controls.shape', { n: i + 1 })}>
+        <${ShapeGlyph} cells=${i === p.shape ? orient(s.cells, p.turns, p.mirrored) : s.cells} terrain=${p.kind === 'monster' ? 'monster' : (p.terrain || 'empty')} coin=${s.coin} size="9"/>
+        <span class="key">${i + 1}</span></button>`)}
+    </div>`}
+    ${p.kind === 'draw' && p.legal.terrains.length > 1 && html`<div class="row terrains">
+      ${p.legal.terrains.map((tr, i) => html`<button type="button" class=${`terrain-btn t-${tr} ${tr === p.terrain ? 'on' : ''}`}
+          aria-pressed=${tr === p.terrain} onClick=${() => p.setTerrain(tr)}>
+        <svg viewBox="0 0 10 10" width="18" height="18" aria-hidden="true"><use href="#t-${tr}"/></svg>${t(`terrain.${tr}`)}<span class="key">${'qwert'[i]}</span></button>`)}
+    </div>`}
+    <div class="row turn">
+      ${p.canTurn && html`<button type="button" onClick=${() => p.rotate(1)} title=${t('controls.rotate_key')}>⟳ ${t('controls.rotate')}<span class="key">R</span></button>`}
+      ${p.canTurn && p.kind !== 'hero' && html`<button type="button" onClick=${p.flip} title=${t('controls.mirror_key')}>⇋ ${t('controls.mirror')}<span class="key">M</span></button>`}
+      ${p.kind === 'hero' && html`<span class="turn-note">${t('controls.hero_turn', { degrees: p.heroTurn })}</span>`}
+      <button type="button" class="confirm" disabled=${!p.action || busy} onClick=${onConfirm}>
+        ✓ ${t('controls.confirm')}<span class="key">↵</span></button>
+    </div>
+    <div class="hint" aria-live="polite">${orientationNote ? t('controls.orientation_never') : (p.action
+      ? t('controls.ready', { action: p.action })
+      : (p.pos ? t('controls.illegal_here') : t(p.kind === 'destroy' ? 'controls.pick_cell' : 'controls.point')))}</div>
+  </div>`;
+}

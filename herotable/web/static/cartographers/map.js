@@ -1,0 +1,124 @@
+// One map sheet as SVG: terrains, ruins, coins, monsters, hero attack marks, and the layers
+// the table lays over it (a shape being placed, cells that score, cells to choose).
+import { html } from '../html.js';
+import { t } from '../i18n.js';
+import { useRef } from '../vendor/hooks.module.js';
+import { SIZE, ROWS, cellName, parseCell } from './geometry.js';
+import { terrainOf } from './terrain.js';
+
+const CELL = 10;
+const MARGIN = 7;
+const COIN_TRACK = 14;
+
+const setOf = (names) => new Set(names || []);
+
+/**
+ * props: sheet (the view's sheet JSON), labels (row and column names), coins (draw the coin
+ * track), ghost {cells: [[r,c]], terrain, legal}, attack [[r,c]] (a hero's pattern being
+ * placed), highlight (cell names that score), choices (cell names one may click), cursor
+ * [r,c], onHover(cell|null), onPick(cell), title, className, tabIndex, onKeyDown.
+ */
+export function MapView(props) {
+  const { sheet, labels = true, coins = true, ghost, attack, highlight, choices, cursor } = props;
+  const svg = useRef(null);
+  const m = labels ? MARGIN : 1;
+  const width = m + SIZE * CELL + 1;
+  const height = m + SIZE * CELL + (coins ? 13 : 1);
+  const attacked = setOf(sheet.attack);
+  const lit = highlight instanceof Set ? highlight : setOf(highlight);
+  const choosable = choices instanceof Set ? choices : setOf(choices);
+  const monsterCells = new Map();
+  for (const [card, cells] of Object.entries(sheet.monsters || {})) {
+    for (const c of cells) monsterCells.set(c, card);
+  }
+
+  const cellAt = (event) => {
+    const box = svg.current.getBoundingClientRect();
+    const x = ((event.clientX - box.left) / box.width) * width - m;
+    const y = ((event.clientY - box.top) / box.height) * height - m;
+    const col = Math.floor(x / CELL);
+    const row = Math.floor(y / CELL);
+    return row >= 0 && row < SIZE && col >= 0 && col < SIZE ? [row, col] : null;
+  };
+  const interactive = Boolean(props.onPick || props.onHover);
+  const onMove = (e) => props.onHover && props.onHover(cellAt(e));
+  const onDown = (e) => {
+    const cell = cellAt(e);
+    if (!cell) return;
+    if (e.pointerType !== 'mouse') { props.onHover && props.onHover(cell); }
+    if (props.onPick) props.onPick(cell, e.pointerType);
+  };
+
+  const cells = [];
+  sheet.grid.forEach((line, row) => {
+    [...line].forEach((ch, col) => {
+      const [terrain, ruins] = terrainOf(ch);
+      const x = m + col * CELL;
+      const y = m + row * CELL;
+      const name = cellName(row, col);
+      cells.push(html`<use href="#t-${terrain}" x=${x} y=${y} width=${CELL} height=${CELL}/>`);
+      if (ruins) {
+        cells.push(terrain === 'empty'
+          ? html`<use href="#m-ruins-big" x=${x} y=${y} width=${CELL} height=${CELL}/>`
+          : html`<use href="#m-ruins" x=${x} y=${y} width=${CELL * 0.55} height=${CELL * 0.55}/>`);
+      }
+      if (attacked.has(name)) {
+        cells.push(html`<use href="#m-attack" x=${x + CELL * 0.5} y=${y + CELL * 0.5} width=${CELL * 0.48} height=${CELL * 0.48}/>`);
+      }
+    });
+  });
+
+  const grid = [];
+  for (let i = 0; i <= SIZE; i += 1) {
+    const p = m + i * CELL;
+    grid.push(html`<line x1=${m} y1=${p} x2=${m + SIZE * CELL} y2=${p}/>`);
+    grid.push(html`<line x1=${p} y1=${m} x2=${p} y2=${m + SIZE * CELL}/>`);
+  }
+
+  const labelText = labels ? [
+    ...[...ROWS].map((letter, i) => html`<text class="lbl" x=${m / 2} y=${m + i * CELL + CELL / 2}>${letter}</text>`),
+    ...Array.from({ length: SIZE }, (_, i) => html`<text class="lbl" x=${m + i * CELL + CELL / 2} y=${m / 2}>${i + 1}</text>`),
+  ] : [];
+
+  const box = ([r, c], cls, key) => html`<rect key=${key} class=${cls} x=${m + c * CELL + 0.5} y=${m + r * CELL + 0.5} width=${CELL - 1} height=${CELL - 1}/>`;
+
+  const litMarks = [...lit].map((name) => {
+    const [r, c] = parseCell(name);
+    return html`<g class="lit">${box([r, c], 'lit-box', name)}
+      <use href="#m-star" x=${m + c * CELL + 5.6} y=${m + r * CELL + 0.4} width="4" height="4"/></g>`;
+  });
+  const choiceMarks = [...choosable].map((name) => box(parseCell(name), 'choice', name));
+
+  let ghostMarks = null;
+  if (ghost && ghost.cells && ghost.cells.length) {
+    const cls = ghost.legal ? 'ghost ok' : 'ghost bad';
+    ghostMarks = html`<g class=${cls}>
+      ${ghost.legal && ghost.cells.map(([r, c]) => html`<use href="#t-${ghost.terrain || 'empty'}" class="ghost-fill" x=${m + c * CELL} y=${m + r * CELL} width=${CELL} height=${CELL}/>`)}
+      ${!ghost.legal && ghost.cells.map(([r, c]) => html`<rect class="ghost-hatch" x=${m + c * CELL} y=${m + r * CELL} width=${CELL} height=${CELL}/>`)}
+      ${ghost.cells.map(([r, c]) => box([r, c], 'ghost-edge'))}
+    </g>`;
+  }
+  const attackMarks = (attack || []).map(([r, c]) => html`<g class="attack-ghost">
+    ${box([r, c], 'attack-box')}<use href="#m-attack" x=${m + c * CELL} y=${m + r * CELL} width=${CELL} height=${CELL}/></g>`);
+
+  const coinTrack = coins ? Array.from({ length: COIN_TRACK }, (_, i) => html`<use
+      href=${i < (sheet.coins || 0) ? '#m-coin' : '#m-coin-empty'}
+      x=${m + i * (SIZE * CELL / COIN_TRACK) + 0.4} y=${m + SIZE * CELL + 2.5} width="7" height="7"/>`) : null;
+
+  return html`<svg ref=${svg} class=${`map ${props.className || ''} ${interactive ? 'interactive' : ''}`}
+      viewBox=${`0 0 ${width} ${height}`} role="img" aria-label=${props.title || t('map.label')}
+      tabindex=${props.tabIndex} onKeyDown=${props.onKeyDown}
+      onPointerMove=${interactive ? onMove : undefined}
+      onPointerLeave=${props.onHover ? () => props.onHover(null) : undefined}
+      onPointerDown=${interactive ? onDown : undefined}>
+    ${cells}
+    <g class="gridlines">${grid}</g>
+    ${labelText}
+    ${litMarks}
+    ${choiceMarks}
+    ${ghostMarks}
+    ${attackMarks}
+    ${cursor && box(cursor, 'cursor')}
+    ${coinTrack}
+  </svg>`;
+}

@@ -1,0 +1,28 @@
+// The four seasons: which one is on, time spent against its threshold.
+import { html } from '../html.js';
+import { t, nameIn } from '../i18n.js';
+
+export function SeasonTrack({ view, catalog }) {
+  const seasons = catalog.seasonsFor(view.config.seasons || 'heroes');
+  return html`<ol class="seasons" aria-label=${t('season.track')}>
+    ${seasons.map((s, i) => {
+      const now = i === view.season_index && !view.over;
+      const past = i < view.season_index || view.over;
+      const time = now ? view.season_time : (past ? s.time : 0);
+      const threshold = now ? view.season_threshold : s.time;
+      const pips = Array.from({ length: threshold }, (_, k) => html`<i class=${k < time ? 'pip on' : 'pip'}></i>`);
+      return html`<li class=${`season ${now ? 'now' : ''} ${past ? 'past' : ''}`} aria-current=${now ? 'step' : undefined}>
+        <div class="season-head"><b>${nameIn(s.names)}</b>
+          <span class="season-edicts">${(s.edicts || []).map((l) => t(`edict.letter.${l}`)).join(' ')}</span></div>
+        <div class="pips" title=${t('season.time', { time, threshold })}>${pips}</div>
+        ${now && html`<div class="season-time">${t('season.time', { time, threshold })}</div>`}
+      </li>`;
+    })}
+  </ol>`;
+}
+
+export function seasonLetters(view, catalog, index) {
+  const seasons = catalog.seasonsFor(view.config.seasons || 'heroes');
+  const s = seasons[index];
+  return s ? s.edicts : [];
+}

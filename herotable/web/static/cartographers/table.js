@@ -1,0 +1,163 @@
+// The Cartographers table, drawn from the server's GET object alone: the big map with the
+// placement over it, the revealed card and its controls, seasons, edicts, the other maps.
+import { html } from '../html.js';
+import { t, nameIn, useLanguage } from '../i18n.js';
+import { useEffect, useRef, useState } from '../vendor/hooks.module.js';
+import { MapView } from './map.js';
+import { CardFace, Controls, cardName } from './card.js';
+import { SeasonTrack, seasonLetters } from './season.js';
+import { Edicts, SeasonPreview } from './edicts.js';
+import { ScoreTable, Standings } from './scores.js';
+import { usePlacement } from './placement.js';
+
+const TERRAIN_KEYS = 'qwert';
+
+export function CartographersTable({ state, catalog, seat, act, preview, replay, onPickSeat }) {
+  useLanguage();
+  const view = state.view;
+  const names = state.seats.map((s) => s.name || t('seat.unnamed', { n: s.seat + 1 }));
+  const controls = seat !== null && seat !== undefined && !replay;
+  const p = usePlacement(controls ? state : null, catalog);
+  const [focus, setFocus] = useState(seat ?? 0);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+  const [lit, setLit] = useState(null);
+  const [base, setBase] = useState(null);
+  const [ahead, setAhead] = useState(null);
+  const timer = useRef(null);
+  const cache = useRef(new Map());
+
+  // The map shown big: where the seat's decision is, else its own, else what was chosen.
+  const decisionSheet = p.active ? p.legal.sheet : null;
+  useEffect(() => { if (decisionSheet !== null) setFocus(decisionSheet); }, [decisionSheet, state.seq]);
+  useEffect(() => { if (seat !== null && seat !== undefined) setFocus(seat); }, [seat]);
+  const shown = Math.min(focus, view.sheets.length - 1);
+  const placing = p.active && shown === p.legal.sheet;
+
+  // "If the season ended now": the map as it is, and with the placement being chosen.
+  const canPreview = preview && controls && !view.over;
+  useEffect(() => {
+    setBase(null); setAhead(null); setLit(null); cache.current = new Map();
+    if (!canPreview) return;
+    preview({}).then(setBase).catch(() => setBase(null));
+  }, [state.id, state.seq, seat, canPreview]);
+  const previewAction = canPreview && p.active && p.action && (p.kind === 'draw' || p.kind === 'hero') ? p.action : null;
+  useEffect(() => {
+    clearTimeout(timer.current);
+    if (!previewAction) { setAhead(null); return undefined; }
+    if (cache.current.has(previewAction)) { setAhead(cache.current.get(previewAction)); return undefined; }
+    timer.current = setTimeout(() => {
+      preview({ action: previewAction }).then((r) => {
+        cache.current.set(previewAction, r);
+        setAhead(r);
+      }).catch(() => setAhead(null));
+    }, 160);
+    return () => clearTimeout(timer.current);
+  }, [previewAction]);
+
+  const confirm = async () => {
+    if (!p.action || busy) return;
+    setBusy(true); setError(null);
+    try { await act(p.action); } catch (e) { setError(e.detail || e.message); }
+    setBusy(false);
+  };
+
+  // Keys: arrows move the shape, R turns, M mirrors, 1-9 a shape, Q-T a terrain, Enter confirms.
+  useEffect(() => {
+    if (!p.active) return undefined;
+    const onKey = (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const tag = e.target && e.target.tagName;
+      if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+      if ((tag === 'BUTTON' || tag === 'A') && (e.key === 'Enter' || e.key === ' ')) return;
+      const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+      const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      if (moves[k]) { p.move(...moves[k]); setFocus(p.legal.sheet); }
+      else if (k === 'r' || k === 'к') p.rotate(e.shiftKey ? -1 : 1);
+      else if (k === 'm' || k === 'ь') p.flip();
+      else if (k === 'Enter') confirm();
+      else if (k === 'Escape') p.unpin();
+      else if (/^[1-9]$/.test(k) && Number(k) <= p.shapes.length && p.fits[Number(k) - 1].length) p.chooseShape(Number(k) - 1);
+      else if (TERRAIN_KEYS.includes(k) && p.kind === 'draw' && p.legal.terrains[TERRAIN_KEYS.indexOf(k)]) p.setTerrain(p.legal.terrains[TERRAIN_KEYS.indexOf(k)]);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const letters = seasonLetters(view, catalog, view.season_index);
+  const pending = state.pending.filter((s) => s !== seat);
+  const presence = (s) => (state.seats[s] && state.seats[s].present === false ? ` (${t('seat.away')})` : '');
+  let status;
+  if (view.over) status = t('status.over');
+  else if (replay) status = t('replay.step', { step: replay.step, steps: replay.steps });
+  else if (p.active) status = t('status.your_move');
+  else if (pending.length) status = t('status.waiting', { names: pending.map((s) => names[s] + presence(s)).join(', ') });
+  else status = t('status.thinking');
+
+  const shownSheet = view.sheets[shown];
+  const onPick = (cell, pointer) => {
+    if (!placing) return;
+    const same = p.pinned && p.pos && p.pos[0] === cell[0] && p.pos[1] === cell[1];
+    if (same && pointer === 'mouse' && p.action) { confirm(); return; }
+    p.pick(cell);
+  };
+
+  const revealedList = view.revealed.filter((id) => id !== view.current);
+
+  return html`<div class=${`table ${replay ? 'replaying' : ''}`}>
+    <section class="board" aria-label=${t('map.of', { name: names[shown] })}>
+      <div class="board-head">
+        <h2>${t('map.of', { name: names[shown] })}${shown === seat ? ` · ${t('map.yours')}` : ''}</h2>
+        <span class=${`status ${p.active ? 'go' : ''}`} role="status">${status}</span>
+      </div>
+      <${MapView} sheet=${shownSheet} className="big"
+        title=${t('map.of', { name: names[shown] })}
+        ghost=${placing ? p.ghost : null} attack=${placing ? p.attack : null}
+        choices=${placing ? p.choices : null}
+        highlight=${lit || []}
+        onHover=${placing ? (cell) => p.hover(cell) : undefined}
+        onPick=${placing ? onPick : undefined}
+        tabIndex=${placing ? 0 : undefined}/>
+      ${error && html`<div class="error" role="alert">${t('error.action', { reason: error })}</div>`}
+    </section>
+    <aside class="side">
+      ${view.over && !replay ? html`<div class="play over">
+        <${Standings} state=${state} catalog=${catalog} names=${names}/></div>` : html`<div class="play">
+        <div class="current">
+          <${CardFace} catalog=${catalog} id=${p.active ? p.legal.card : view.current} ruins=${view.ruins_pending}/>
+        </div>
+        ${p.active && html`<${Controls} p=${p} busy=${busy} onConfirm=${confirm} catalog=${catalog} names=${names}/>`}
+        ${!p.active && controls && !view.over && html`<div class="controls idle">${t('status.nothing_owed')}</div>`}
+        ${!controls && !replay && html`<div class="controls idle">${t('status.spectating')}</div>`}
+        ${replay && html`<div class="controls">${replay.controls}</div>`}
+      </div>`}
+      <${SeasonTrack} view=${view} catalog=${catalog}/>
+      ${revealedList.length > 0 && html`<div class="revealed"><span class="muted">${t('card.revealed')}:</span>
+        ${revealedList.map((id) => html`<span class="mini-card">${cardName(catalog, id)}</span>`)}</div>`}
+      <${Edicts} view=${view} catalog=${catalog} letters=${letters} preview=${ahead || base} base=${ahead ? base : null} onLight=${setLit}/>
+      ${!view.over && html`<${SeasonPreview} preview=${ahead || base} onLight=${setLit}/>`}
+      <div class="lower">
+        ${view.sheets.length > 1 && html`<div class="others" aria-label=${t('map.others')}>
+          ${view.sheets.map((sheet, i) => html`<button type="button" class=${`other ${i === shown ? 'on' : ''} ${state.pending.includes(i) ? 'deciding' : ''}`}
+              onClick=${() => { setFocus(i); if (onPickSeat) onPickSeat(i); }} aria-pressed=${i === shown}>
+            <${MapView} sheet=${sheet} labels=${false} coins=${false} className="small"/>
+            <span class="other-name">${names[i]}${presence(i)}${state.pending.includes(i) ? ' ✎' : ''}</span></button>`)}
+        </div>`}
+        <div class="results">
+          <${ScoreTable} view=${view} catalog=${catalog} names=${names} seat=${shown}
+            onLight=${(k, letter) => pastLight(preview, k, letter, setLit)}/>
+        </div>
+      </div>
+    </aside>
+  </div>`;
+}
+
+function pastLight(preview, season, letter, setLit) {
+  if (!preview) return;
+  preview({ season }).then((r) => {
+    const e = (r.edicts || []).find((x) => x.letter === letter);
+    setLit(e ? e.cells : null);
+  }).catch(() => setLit(null));
+}

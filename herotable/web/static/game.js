@@ -1,0 +1,139 @@
+// One game's page: which seat this browser plays (several for hot-seat), the live
+// connection, replay of a finished game, and spectating without a token.
+import { html } from './html.js';
+import { t, useLanguage } from './i18n.js';
+import { useCallback, useEffect, useState } from './vendor/hooks.module.js';
+import { api, adoptInvite, catalog as loadCatalog, follow, localSeats } from './api.js';
+import { CartographersTable } from './cartographers/table.js';
+
+const TABLES = { cartographers: CartographersTable };
+
+export function GamePage({ id, navigate }) {
+  useLanguage();
+  const [ready, setReady] = useState(false);
+  const [seats, setSeats] = useState([]);
+  const [active, setActive] = useState(null); // the local seat playing now
+  const [passTo, setPassTo] = useState(null); // hot-seat: the seat the device goes to
+  const [state, setState] = useState(null);
+  const [link, setLink] = useState('connecting');
+  const [catalog, setCatalog] = useState(null);
+  const [problem, setProblem] = useState(null);
+  const [replay, setReplay] = useState(null); // {step, steps, state}
+
+  useEffect(() => {
+    let stop = false;
+    (async () => {
+      try { await adoptInvite(id); } catch (e) { setProblem(e.detail || e.message); }
+      if (stop) return;
+      const mine = localSeats(id);
+      setSeats(mine);
+      setActive(mine.length ? mine[0].seat : null);
+      setReady(true);
+    })();
+    return () => { stop = true; };
+  }, [id]);
+
+  const token = (seats.find((s) => s.seat === active) || {}).token;
+
+  useEffect(() => {
+    if (!ready) return undefined;
+    setState(null);
+    if (token) api.rejoin(id, token).catch(() => null); // coming back with the token is rejoining
+    return follow(id, token, (data) => {
+      setState((old) => (old && old.seq > data.seq && old.seat === data.seat ? old : data));
+      setProblem(null);
+    }, (status, error) => {
+      setLink(status);
+      if (error && error.status === 404) setProblem(t('game.not_found'));
+    });
+  }, [id, token, ready]);
+
+  useEffect(() => {
+    if (state && state.game && TABLES[state.game] && !catalog) {
+      loadCatalog(state.game).then((raw) => import(`./${state.game}/catalog.js`).then((m) => setCatalog(m.indexCatalog(raw))))
+        .catch((e) => setProblem(e.message));
+    }
+  }, [state && state.game]);
+
+  // Hot-seat: when this seat owes nothing and another seat held here does, pass the device.
+  useEffect(() => {
+    if (!state || seats.length < 2 || state.over || passTo !== null) return;
+    if (state.seat !== active) return;
+    if (state.pending.includes(active)) return;
+    const next = seats.find((s) => state.pending.includes(s.seat));
+    if (next) setPassTo(next.seat);
+  }, [state, seats, active]);
+
+  const act = useCallback(async (action) => {
+    try {
+      const result = await api.act(id, token, state.seq, action);
+      setState(result);
+    } catch (e) {
+      if (e.status === 409) { setState(await api.game(id, token)); }
+      throw e;
+    }
+  }, [id, token, state && state.seq]);
+  const preview = useCallback((opts) => api.preview(id, token, opts), [id, token]);
+
+  const goReplay = async (step) => {
+    const steps = state.seq;
+    const k = Math.max(0, Math.min(steps, step));
+    const data = await api.replay(id, k);
+    setReplay({ step: k, steps, state: data });
+  };
+  useEffect(() => {
+    if (!replay) return undefined;
+    const onKey = (e) => {
+      const keys = { ArrowLeft: -1, ArrowRight: 1, Home: -1e9, End: 1e9, PageUp: -10, PageDown: 10 };
+      if (keys[e.key] === undefined) return;
+      e.preventDefault();
+      goReplay(replay.step + keys[e.key]);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  if (problem && !state) return html`<main class="page"><p class="error">${problem}</p><a href="/" onClick=${navigate}>${t('nav.lobby')}</a></main>`;
+  if (!state || !catalog) return html`<main class="page"><p class="muted">${t('game.loading')}</p></main>`;
+  const Table = TABLES[state.game];
+  const names = state.seats.map((s) => s.name);
+
+  if (passTo !== null) {
+    return html`<main class="pass">
+      <div class="pass-card">
+        <h1>${t('hotseat.pass', { name: names[passTo] })}</h1>
+        <p>${t('hotseat.hidden')}</p>
+        <button type="button" class="big-button" autofocus onClick=${() => { setActive(passTo); setPassTo(null); }}>
+          ${t('hotseat.ready', { name: names[passTo] })}</button>
+      </div></main>`;
+  }
+
+  const replayControls = replay && html`<div class="replay-bar" role="group" aria-label=${t('replay.title')}>
+    <button type="button" onClick=${() => goReplay(0)} title=${t('replay.first')}>◀◀</button>
+    <button type="button" onClick=${() => goReplay(replay.step - 1)} title=${t('replay.back')}>◀</button>
+    <input type="range" min="0" max=${replay.steps} value=${replay.step} aria-label=${t('replay.title')}
+      onInput=${(e) => goReplay(Number(e.target.value))}/>
+    <button type="button" onClick=${() => goReplay(replay.step + 1)} title=${t('replay.forward')}>▶</button>
+    <button type="button" onClick=${() => goReplay(replay.steps)} title=${t('replay.last')}>▶▶</button>
+    <span>${t('replay.step', { step: replay.step, steps: replay.steps })}</span>
+    <button type="button" onClick=${() => setReplay(null)}>${t('replay.close')}</button>
+  </div>`;
+
+  return html`<main class="game">
+    <div class="game-bar">
+      ${seats.length > 1 && html`<div class="seat-tabs" role="tablist" aria-label=${t('hotseat.seats')}>
+        ${seats.map((s) => html`<button type="button" role="tab" aria-selected=${s.seat === active}
+            class=${`${s.seat === active ? 'on' : ''} ${state.pending.includes(s.seat) ? 'owes' : ''}`}
+            onClick=${() => { if (s.seat !== active) setPassTo(s.seat); }}>${names[s.seat]}</button>`)}
+      </div>`}
+      ${active === null && html`<span class="badge">${t('game.spectator')}</span>`}
+      <span class=${`link ${link}`} title=${t(`link.${link}`)}>${t(`link.${link}`)}</span>
+      ${state.over && !replay && html`<button type="button" onClick=${() => goReplay(0)}>${t('replay.open')}</button>`}
+      ${active !== null && !state.over && html`<button type="button" class="quiet" onClick=${async () => { await api.leave(id, token).catch(() => null); navigate('/'); }}>${t('game.leave')}</button>`}
+    </div>
+    ${Table ? html`<${Table} state=${replay ? replay.state : state} catalog=${catalog}
+        seat=${replay ? null : state.seat} act=${act} preview=${replay ? null : preview}
+        replay=${replay && { step: replay.step, steps: replay.steps, controls: replayControls }}/>`
+      : html`<p class="page">${t('game.no_table', { game: state.game })}</p>`}
+  </main>`;
+}

@@ -1,0 +1,213 @@
+// The lobby: a new game from /api/meta's option schema, the invitations it gives, the games
+// this browser holds seats in, and games open to watch.
+import { html } from './html.js';
+import { t, has, useLanguage } from './i18n.js';
+import { useEffect, useState } from './vendor/hooks.module.js';
+import { api, forgetGame, myGames, rememberSeat } from './api.js';
+
+const SEAT_OPTIONS = new Set(['players', 'names']);
+
+const optionLabel = (game, o) => (has(`option.${game}.${o.name}.label`) ? t(`option.${game}.${o.name}.label`) : o.name);
+const optionHelp = (game, o) => (has(`option.${game}.${o.name}.help`) ? t(`option.${game}.${o.name}.help`) : (o.help || ''));
+const choiceLabel = (game, o, c) => (has(`option.${game}.${o.name}.choice.${c}`) ? t(`option.${game}.${o.name}.choice.${c}`) : String(c));
+
+function OptionField({ game, option, value, onChange }) {
+  const kind = option.kind || option.type;
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.choices && option.choices.length) {
+    input = html`<select id=${id} value=${value ?? ''} onChange=${(e) => onChange(e.target.value || undefined)}>
+      <option value="">${option.default === null || option.default === undefined ? t('lobby.default') : t('lobby.default_is', { value: choiceLabel(game, option, option.default) })}</option>
+      ${option.choices.map((c) => html`<option value=${c}>${choiceLabel(game, option, c)}</option>`)}</select>`;
+  } else if (kind === 'bool') {
+    const v = value === undefined ? '' : String(value);
+    input = html`<select id=${id} value=${v} onChange=${(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'true')}>
+      <option value="">${option.default === null || option.default === undefined ? t('lobby.default') : t('lobby.default_is', { value: t(option.default ? 'lobby.yes' : 'lobby.no') })}</option>
+      <option value="true">${t('lobby.yes')}</option><option value="false">${t('lobby.no')}</option></select>`;
+  } else if (kind === 'int') {
+    input = html`<input id=${id} type="number" value=${value ?? ''} placeholder=${option.default ?? ''}
+      onInput=${(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}/>`;
+  } else if (kind === 'list') {
+    input = html`<input id=${id} type="text" value=${(value || []).join(', ')} placeholder=${t('lobby.list_hint')}
+      onInput=${(e) => { const parts = e.target.value.split(',').map((s) => s.trim()).filter(Boolean); onChange(parts.length ? parts : undefined); }}/>`;
+  } else {
+    input = html`<input id=${id} type="text" value=${value ?? ''} onInput=${(e) => onChange(e.target.value || undefined)}/>`;
+  }
+  return html`<div class="field"><label for=${id}>${optionLabel(game, option)}</label>${input}
+    <small class="muted">${optionHelp(game, option)}</small></div>`;
+}
+
+function NewGame({ meta, navigate }) {
+  const [gameName, setGameName] = useState(meta.games[0].name);
+  const game = meta.games.find((g) => g.name === gameName) || meta.games[0];
+  const min = game.min_players || 1;
+  const max = Math.min(game.max_players || 6, 8);
+  const [options, setOptions] = useState({});
+  const [seats, setSeats] = useState([{ name: '' }]);
+  const [seed, setSeed] = useState('');
+  const [listed, setListed] = useState(true);
+  const [created, setCreated] = useState(null);
+  const [error, setError] = useState(null);
+  const [copied, setCopied] = useState(null);
+
+  useEffect(() => {
+    setOptions({});
+    setSeats((old) => {
+      const n = Math.max(min, Math.min(max, old.length));
+      return Array.from({ length: n }, (_, i) => old[i] || (i === 0 ? { name: '' } : { bot: (game.bots || ['random'])[1] || 'random' }));
+    });
+  }, [gameName]);
+
+  const setCount = (n) => setSeats((old) => Array.from({ length: n }, (_, i) => old[i] || { bot: (game.bots || ['greedy'])[1] || game.bots[0] }));
+  const setSeat = (i, seat) => setSeats((old) => old.map((s, k) => (k === i ? seat : s)));
+
+  const submit = async (e) => {
+    e.preventDefault();
+    setError(null);
+    const body = {
+      game: game.name,
+      options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+      seats: seats.map((s, i) => (s.bot ? { bot: s.bot } : { name: s.name.trim() || t('seat.unnamed', { n: i + 1 }) })),
+      listed,
+    };
+    if (seed !== '') body.seed = Number(seed);
+    try {
+      setCreated(await api.create(body));
+    } catch (err) {
+      setError(err.detail || err.message);
+    }
+  };
+
+  const playHere = (seat, all = false) => {
+    const list = all ? created.seats.filter((s) => s.token) : [seat];
+    for (const s of list) rememberSeat({ id: created.id, seat: s.seat, token: s.token, game: game.name, name: s.name });
+    navigate(`/g/${created.id}`);
+  };
+  const copy = async (s) => {
+    try { await navigator.clipboard.writeText(s.url); setCopied(s.seat); } catch { setCopied(-1); }
+  };
+
+  if (created) {
+    const people = created.seats.filter((s) => s.token);
+    return html`<section class="panel">
+      <h2>${t('lobby.created')}</h2>
+      <p class="muted">${t('lobby.invite_help')}</p>
+      <ul class="invites">${created.seats.map((s) => html`<li>
+        <b>${s.name || s.bot}</b>
+        ${s.token ? html`<input type="text" readonly value=${s.url} aria-label=${t('lobby.invite_for', { name: s.name })}
+              onFocus=${(e) => e.target.select()}/>
+            <button type="button" onClick=${() => copy(s)}>${copied === s.seat ? t('lobby.copied') : t('lobby.copy')}</button>
+            <button type="button" class="primary" onClick=${() => playHere(s)}>${t('lobby.play_here')}</button>`
+          : html`<span class="muted">${t('lobby.bot_seat', { bot: s.bot })}</span>`}
+      </li>`)}</ul>
+      ${people.length > 1 && html`<button type="button" class="primary" onClick=${() => playHere(null, true)}>${t('lobby.hotseat')}</button>`}
+      <button type="button" class="quiet" onClick=${() => setCreated(null)}>${t('lobby.another')}</button>
+    </section>`;
+  }
+
+  const presetOption = game.options.find((o) => o.name === 'preset');
+  const otherOptions = game.options.filter((o) => !SEAT_OPTIONS.has(o.name) && o.name !== 'preset' && o.name !== 'data');
+  const setOption = (name) => (v) => setOptions((old) => ({ ...old, [name]: v }));
+
+  return html`<form class="panel new-game" onSubmit=${submit}>
+    <h2>${t('lobby.new_game')}</h2>
+    <div class="field-row">
+      <div class="field"><label for="game">${t('lobby.game')}</label>
+        <select id="game" value=${gameName} onChange=${(e) => setGameName(e.target.value)}>
+          ${meta.games.map((g) => html`<option value=${g.name}>${has(`game.${g.name}`) ? t(`game.${g.name}`) : (g.title || g.name)}</option>`)}
+        </select></div>
+      ${presetOption && html`<${OptionField} game=${game.name} option=${presetOption} value=${options.preset} onChange=${setOption('preset')}/>`}
+      <div class="field"><label for="players">${t('lobby.players')}</label>
+        <input id="players" type="number" min=${min} max=${max} value=${seats.length}
+          onInput=${(e) => { const n = Number(e.target.value); if (n >= min && n <= max) setCount(n); }}/></div>
+    </div>
+    <fieldset class="seats"><legend>${t('lobby.seats')}</legend>
+      ${seats.map((s, i) => html`<div class="seat-row">
+        <span class="seat-no">${i + 1}</span>
+        <select aria-label=${t('lobby.seat_kind', { n: i + 1 })} value=${s.bot ? 'bot' : 'person'}
+          onChange=${(e) => setSeat(i, e.target.value === 'bot' ? { bot: (game.bots || ['random'])[1] || game.bots[0] } : { name: '' })}>
+          <option value="person">${t('lobby.person')}</option><option value="bot">${t('lobby.bot')}</option></select>
+        ${s.bot ? html`<select aria-label=${t('lobby.which_bot', { n: i + 1 })} value=${s.bot} onChange=${(e) => setSeat(i, { bot: e.target.value })}>
+            ${(game.bots || []).map((b) => html`<option value=${b}>${has(`bot.${b}`) ? t(`bot.${b}`) : b}</option>`)}</select>`
+          : html`<input type="text" aria-label=${t('lobby.seat_name', { n: i + 1 })} placeholder=${t('seat.unnamed', { n: i + 1 })}
+              value=${s.name} onInput=${(e) => setSeat(i, { name: e.target.value })}/>`}
+      </div>`)}
+    </fieldset>
+    <details class="more"><summary>${t('lobby.more_options')}</summary>
+      <div class="options-grid">
+        ${otherOptions.map((o) => html`<${OptionField} game=${game.name} option=${o} value=${options[o.name]} onChange=${setOption(o.name)}/>`)}
+        <div class="field"><label for="seed">${t('lobby.seed')}</label>
+          <input id="seed" type="number" value=${seed} placeholder=${t('lobby.seed_random')} onInput=${(e) => setSeed(e.target.value)}/>
+          <small class="muted">${t('lobby.seed_help')}</small></div>
+      </div>
+    </details>
+    <label class="check"><input type="checkbox" checked=${listed} onChange=${(e) => setListed(e.target.checked)}/> ${t('lobby.listed')}</label>
+    ${error && html`<p class="error" role="alert">${error}</p>`}
+    <button type="submit" class="primary big-button">${t('lobby.create')}</button>
+  </form>`;
+}
+
+function MyGames({ navigate }) {
+  const [rows, setRows] = useState(() => groupMine());
+  const [status, setStatus] = useState({});
+  useEffect(() => {
+    for (const g of rows) {
+      api.game(g.id, g.seats[0].token).then((s) => setStatus((old) => ({ ...old, [g.id]: s })))
+        .catch((e) => setStatus((old) => ({ ...old, [g.id]: { error: e.status || true } })));
+    }
+  }, [rows.length]);
+  if (!rows.length) return html`<section class="panel"><h2>${t('lobby.my_games')}</h2><p class="muted">${t('lobby.no_games')}</p></section>`;
+  return html`<section class="panel"><h2>${t('lobby.my_games')}</h2>
+    <ul class="game-list">${rows.map((g) => {
+      const s = status[g.id];
+      let line = t('game.loading');
+      if (s && s.error) line = s.error === 404 ? t('game.not_found') : t('lobby.unreachable');
+      else if (s) {
+        const mine = g.seats.map((x) => x.seat);
+        if (s.over) line = t('lobby.status_over');
+        else if (s.pending.some((p) => mine.includes(p))) line = t('lobby.status_your_move');
+        else line = t('lobby.status_waiting');
+      }
+      const names = s && s.seats ? s.seats.map((x) => x.name).join(', ') : g.seats.map((x) => x.name).join(', ');
+      return html`<li><a href=${`/g/${g.id}`} onClick=${navigate}>${names || g.id}</a>
+        <span class=${`tag ${s && !s.error && !s.over && s.pending.some((p) => g.seats.some((x) => x.seat === p)) ? 'go' : ''}`}>${line}</span>
+        <button type="button" class="quiet" onClick=${() => { forgetGame(g.id); setRows(groupMine()); }}>${t('lobby.forget')}</button></li>`;
+    })}</ul></section>`;
+}
+
+function groupMine() {
+  const byId = new Map();
+  for (const g of myGames()) {
+    if (!byId.has(g.id)) byId.set(g.id, { id: g.id, game: g.game, seats: [] });
+    byId.get(g.id).seats.push(g);
+  }
+  return [...byId.values()];
+}
+
+function Watch({ navigate }) {
+  const [games, setGames] = useState(null);
+  useEffect(() => { api.listed().then(setGames).catch(() => setGames([])); }, []);
+  return html`<section class="panel"><h2>${t('lobby.watch')}</h2>
+    ${games === null ? html`<p class="muted">${t('game.loading')}</p>`
+      : games.length === 0 ? html`<p class="muted">${t('lobby.nothing_to_watch')}</p>`
+        : html`<ul class="game-list">${games.map((g) => html`<li>
+          <a href=${`/g/${g.id}`} onClick=${navigate}>${(g.seats || []).join(', ')}</a>
+          <span class="tag">${has(`game.${g.game}`) ? t(`game.${g.game}`) : g.game} · ${g.over ? t('lobby.status_over') : t('lobby.moves', { count: g.seq })}</span></li>`)}</ul>`}
+  </section>`;
+}
+
+export function Lobby({ navigate }) {
+  useLanguage();
+  const [meta, setMeta] = useState(null);
+  const [error, setError] = useState(null);
+  useEffect(() => { api.meta().then(setMeta).catch((e) => setError(e.message)); }, []);
+  return html`<main class="lobby">
+    <div class="lobby-main">
+      ${meta ? html`<${NewGame} meta=${meta} navigate=${navigate}/>` : html`<section class="panel"><p class=${error ? 'error' : 'muted'}>${error || t('game.loading')}</p></section>`}
+    </div>
+    <div class="lobby-side">
+      <${MyGames} navigate=${navigate}/>
+      <${Watch} navigate=${navigate}/>
+    </div>
+  </main>`;
+}
