@@ -1,0 +1,1 @@
+"""The browser client: static files served by herotable.server (no build step)."""
