@@ -112,7 +112,7 @@ class GameService:
             for index, (seat, token) in enumerate(zip(seats, tokens, strict=True))]
         await self._db(self.store.create, row, seat_rows)
         live = LiveGame(game_id, row, seat_rows, game)
-        self.live[game_id] = live
+        self._keep(live)
         self.wake_bots(live)
         return live, tokens
 
@@ -130,11 +130,25 @@ class GameService:
                 live = self.live.get(game_id)
                 if live is None:
                     live = await self._load(game_id)
-                    self.live[game_id] = live
+                    self._keep(live)
             self._loading.pop(game_id, None)
         else:
+            self.live[game_id] = self.live.pop(game_id)  # most recently used last
             await self.catch_up(live)
         return live
+
+    def _keep(self, live: LiveGame) -> None:
+        """Hold ``live`` in memory, letting go of the least recently used games beyond the
+        limit (the database has them all; one comes back by replaying its log)."""
+        self.live[live.id] = live
+        if len(self.live) <= self.settings.games_in_memory:
+            return
+        for game_id, other in list(self.live.items()):
+            busy = (other.driver is not None and not other.driver.done()) or other.lock.locked()
+            if not busy and game_id != live.id and not self.hub.watchers.get(game_id):
+                del self.live[game_id]
+                if len(self.live) <= self.settings.games_in_memory:
+                    return
 
     async def _load(self, game_id: str) -> LiveGame:
         found = await self._db(self.store.load, game_id)

@@ -41,4 +41,5 @@ class Settings:
     # How long an action's answer waits for the bot moves it unblocks before answering with
     # the state so far (the WebSocket brings the rest).
     bot_wait_seconds: float = 15.0
-    max_seats: int = 100
+    # Games kept in memory; older idle ones are dropped and rebuilt from the log on demand.
+    games_in_memory: int = 2_000

@@ -88,3 +88,15 @@ def test_two_servers_never_both_take_one_seq(database_url: str) -> None:
             assert stored_actions(database_url) == seq + 1
             # Both servers agree on the game afterwards.
             assert state(first, game_id, token) == state(second, game_id, token)
+
+
+def test_games_beyond_the_memory_limit_come_back_from_the_log(sqlite_url: str) -> None:
+    with make_client(sqlite_url, games_in_memory=2) as client:
+        created = [new_game(client) for _ in range(4)]
+        first = created[0]
+        token = first["seats"][0]["token"]
+        service = client.app.state.service  # type: ignore[attr-defined]
+        assert len(service.live) == 2 and first["id"] not in service.live
+        game = state(client, first["id"], token)  # rebuilt from the database
+        assert act(client, first["id"], token, 0, game["legal"][0]).status_code == 200
+        assert state(client, first["id"], token)["seq"] == 1
