@@ -9,6 +9,7 @@ JSON, with maps as text and placements grouped by shape, is built only when aske
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, overload
@@ -131,11 +132,8 @@ class LegalMoves(Sequence[CartographersAction]):
         its top-left corner) with the cells its corner may go on."""
         anchors: dict[tuple[tuple[int, int], ...], list[str]] = {}
         for mask in self.masks:
-            placed = list(cells(mask))
-            top = min(r for r, _ in placed)
-            left = min(c for _, c in placed)
-            pattern = tuple(sorted((c - left, r - top) for r, c in placed))
-            anchors.setdefault(pattern, []).append(cell_name(top, left))
+            pattern, corner = _pattern_at(mask)
+            anchors.setdefault(pattern, []).append(corner)
         return {
             "kind": self.kind,
             "sheet": self.sheet,
@@ -166,6 +164,17 @@ class LegalMoves(Sequence[CartographersAction]):
         return cls(str(data["kind"]), whole_number(data["sheet"], "sheet"), str(data["card"]),
                    tuple(masks), tuple(str(t) for t in data["terrains"]),
                    tuple(t // 90 for t in turns))
+
+
+@functools.cache
+def _pattern_at(mask: int) -> tuple[tuple[tuple[int, int], ...], str]:
+    """A placement as its cell pattern (``[x, y]`` offsets from its top-left corner) and that
+    corner's name. Cached: the server sends the same placements in every update, and the
+    placements of every shape are a few tens of thousands of masks in all."""
+    placed = list(cells(mask))
+    top = min(r for r, _ in placed)
+    left = min(c for _, c in placed)
+    return tuple(sorted((c - left, r - top) for r, c in placed)), cell_name(top, left)
 
 
 @dataclass(frozen=True, slots=True)

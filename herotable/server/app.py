@@ -13,6 +13,7 @@ import asyncio
 import functools
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -57,6 +58,7 @@ STATUS = {UnknownGame: 404, Forbidden: 403, StaleSeq: 409}
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem} for code in (403, 404, 409, 413, 422, 429)}
 FIRST_MESSAGE_SECONDS = 10.0
+MESSAGES_PER_SECOND = 20  # after the first, a client has no reason to send many
 
 
 class Hello(BaseModel):
@@ -238,8 +240,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await socket.send_text(json.dumps(service.state(live, seat, watcher.with_legal),
                                               separators=(",", ":")))
             await service.publish(live)  # the others see this seat present
-            while True:  # clients need not send more; anything they do is size-checked
+            window, count = time.monotonic(), 0
+            while True:  # clients need not send more; what they do send is checked
                 await _small_text(socket, settings.max_ws_message_bytes)
+                now = time.monotonic()
+                window, count = (window, count + 1) if now - window < 1 else (now, 1)
+                if count > MESSAGES_PER_SECOND:
+                    await socket.close(1008)  # "policy violation": a flood
+                    break
         except WebSocketDisconnect:
             pass
         except ValueError:

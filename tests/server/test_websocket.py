@@ -101,3 +101,16 @@ def test_reconnecting_resyncs(client: TestClient) -> None:
     with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
         socket.send_json({"token": token})
         assert socket.receive_json()["seq"] == 1
+
+
+def test_a_flood_of_messages_ends_the_connection(client: TestClient) -> None:
+    game_id = new_game(client)["id"]
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
+        socket.send_json({})
+        socket.receive_json()
+        for _ in range(50):
+            socket.send_text("{}")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                socket.receive_text()
+    assert closed.value.code == 1008
