@@ -16,10 +16,20 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
+from pathlib import Path as FilePath
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import (
+    Depends,
+    FastAPI,
+    Header,
+    Path,
+    Query,
+    Request,
+    WebSocket,
+    WebSocketDisconnect,
+)
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -31,12 +41,14 @@ from herotable.server.db import make_engine, migrate
 from herotable.server.guards import Guard, RateLimiter
 from herotable.server.hub import Hub, Watcher
 from herotable.server.schemas import (
+    GAME_NAMES,
     ActionRequest,
     GameCreated,
     GameState,
     Health,
     ListedGameOut,
     NewGame,
+    PersonSeat,
     Problem,
     SeatCreated,
 )
@@ -53,10 +65,10 @@ from herotable.server.store import Store
 
 log = logging.getLogger("herotable.server")
 
-WEB = Path(__file__).resolve().parent.parent / "web" / "static"
+WEB = FilePath(__file__).resolve().parent.parent / "web" / "static"
 STATUS = {UnknownGame: 404, Forbidden: 403, StaleSeq: 409}
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (403, 404, 409, 413, 422, 429)}
+    code: {"model": Problem} for code in (400, 403, 404, 409, 413, 422, 429)}
 FIRST_MESSAGE_SECONDS = 10.0
 MESSAGES_PER_SECOND = 20  # after the first, a client has no reason to send many
 
@@ -108,6 +120,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             body["rule"] = exc.rule
         return JSONResponse(body, status_code=STATUS.get(type(exc), 422))
 
+    @app.exception_handler(RequestValidationError)
+    async def malformed(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _first_problem(exc)}, status_code=422)
+
     @app.exception_handler(Exception)
     async def failed(_request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error", exc_info=exc)
@@ -132,7 +148,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"games": described, "languages": languages}
 
     @app.get("/api/catalog/{game}")
-    async def catalog(game: str) -> dict[str, Any]:
+    async def catalog(game: Annotated[str, Path(json_schema_extra=GAME_NAMES)],
+                      ) -> dict[str, Any]:
         """Everything a client needs to draw and name the game's cards (the same for every
         game of it, so clients cache it)."""
         info = game_info(game)
@@ -142,7 +159,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/games", status_code=201)
     async def create(body: NewGame, request: Request) -> GameCreated:
-        seats = [SeatRequest(s.name, s.bot, s.seconds) for s in body.seats]
+        seats = [SeatRequest(s.name, None, None) if isinstance(s, PersonSeat)
+                 else SeatRequest(s.name, s.bot, s.seconds) for s in body.seats]
         live, tokens = await service.create(body.game, body.options, seats, body.seed,
                                             body.listed)
         base = str(request.base_url)
@@ -274,6 +292,16 @@ def _catalog(game: str) -> dict[str, Any]:
     catalog = game_info(game).catalog
     assert catalog is not None
     return catalog()
+
+
+def _first_problem(exc: RequestValidationError) -> str:
+    """A malformed request's problems in one line, e.g. ``body.seq: Input should be greater
+    than or equal to 0`` (every refusal's ``detail`` is a string). Two are shown, since a
+    seat that is neither a person's nor a bot's fails both ways."""
+    problems = [f"{'.'.join(str(p) for p in error.get('loc', ()))}: "
+                f"{error.get('msg', 'invalid')}" for error in exc.errors()]
+    more = f" (and {len(problems) - 2} more)" if len(problems) > 2 else ""
+    return "; ".join(problems[:2]) + more if problems else "malformed request"
 
 
 def _seat(service: GameService, live: LiveGame, token: str | None) -> int:

@@ -43,7 +43,9 @@ def test_create_gives_tokens_to_people_only(client: TestClient) -> None:
      "seats were given"),
     ({"game": "dominaria", "seats": [{"name": "A"}]}, "2 to 4"),
     ({"game": "cartographers", "seats": []}, "at least 1"),
-    ({"game": "cartographers", "seats": [{}]}, "name or a bot"),
+    ({"game": "cartographers", "seats": [{}]},
+     "PersonSeat.name: Field required; body.seats.0.BotSeat.bot: Field required"),
+    ({"game": "cartographers", "seats": [{"name": "A", "seconds": 1}]}, "Extra inputs"),
     ({"game": "cartographers", "seats": [{"name": "A"}], "seed": -1}, "greater than"),
     ({"game": "cartographers", "seats": [{"name": "A"}], "extra": 1}, "Extra inputs"),
 ])
