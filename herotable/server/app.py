@@ -210,20 +210,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         result: dict[str, Any] = view.preview(action, season, sheet).to_json()
         return result
 
+    async def presence(game_id: str, token: str | None, left: bool) -> GameState:
+        live = await service.get(game_id)
+        seat = _seat(service, live, token)
+        await service.set_left(live, seat, left)
+        return GameState.model_validate(service.state(live, seat))
+
     @app.post("/api/games/{game_id}/leave")
     async def leave(game_id: str, token: Token) -> GameState:
         """The seat steps away (the others see it); its token brings it back."""
-        live = await service.get(game_id)
-        seat = _seat(service, live, token)
-        await service.set_left(live, seat, True)
-        return GameState.model_validate(service.state(live, seat))
+        return await presence(game_id, token, True)
 
     @app.post("/api/games/{game_id}/rejoin")
     async def rejoin(game_id: str, token: Token) -> GameState:
-        live = await service.get(game_id)
-        seat = _seat(service, live, token)
-        await service.set_left(live, seat, False)
-        return GameState.model_validate(service.state(live, seat))
+        return await presence(game_id, token, False)
 
     @app.get("/api/games/{game_id}/log")
     async def game_log(game_id: str) -> dict[str, Any]:
