@@ -30,9 +30,17 @@ def run_server(host: str, port: int, url: str | None, open_browser: bool) -> Non
                              f"{exc.args[0] if exc.args else exc}") from exc
     address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     print(f"herotable: {address}  (games kept in {settings.database_url})", flush=True)
-    if open_browser:
+    if open_browser and _has_screen():
         threading.Timer(1.0, webbrowser.open, (address,)).start()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+
+
+def _has_screen() -> bool:
+    """Whether a graphical browser can open: on Linux without a display, ``webbrowser``
+    would fall back to a text browser and take over the terminal the server runs in."""
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
 
 
 def free_port() -> int:
