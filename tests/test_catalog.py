@@ -113,3 +113,18 @@ def test_title_ranges_agree_with_the_solo_rule() -> None:
         listed = [t for t in titles
                   if t["min"] <= rating and (t["max"] is None or rating <= t["max"])]
         assert [t["names"]["en"] for t in listed] == ([title.names.en] if title else [])
+
+
+def test_the_presets_say_which_boxes_they_deal_from() -> None:
+    from herotable.cartographers.config import PRESETS, GameConfig
+
+    presets = catalog_json()["presets"]
+    assert set(presets) == set(PRESETS)
+    for name, entry in presets.items():
+        config = GameConfig.preset(name)
+        assert entry["scoring_boxes"] == list(config.scoring_boxes)
+        assert entry["ambush_boxes"] == list(config.ambush_boxes)
+        assert entry["scoring"] == list(config.scoring)
+        assert all(box in BOXES for box in entry["scoring_boxes"] + entry["ambush_boxes"])
+    assert presets["first_game"]["scoring"] == [
+        "faunlost_thicket", "gnomish_colony", "ulems_wallow", "dwarvenholds"]

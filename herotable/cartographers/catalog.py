@@ -86,6 +86,22 @@ def titles_json() -> list[dict[str, Any]]:
     return found
 
 
+def presets_json() -> dict[str, Any]:
+    """What each preset deals from: the boxes its scoring and ambush cards come from, and the
+    scoring cards it fixes (the first game's), for a client that lets players choose cards."""
+    from herotable.cartographers.config import PRESETS, GameConfig
+
+    found = {}
+    for name in PRESETS:
+        config = GameConfig.preset(name)
+        found[name] = {"scoring": list(config.scoring),
+                       "scoring_boxes": list(config.scoring_boxes),
+                       "ambushes": list(config.ambushes),
+                       "ambush_boxes": list(config.ambush_boxes),
+                       "seasons": config.seasons, "explore": config.explore, "side": config.side}
+    return found
+
+
 def catalog_json() -> dict[str, Any]:
     """The catalog (see the module docstring): cards by kind, each a dict by id in the data
     files' order; seasons and edict names by box, since the boxes' seasons differ."""
@@ -106,6 +122,7 @@ def catalog_json() -> dict[str, Any]:
         "edicts": {box: {letter: names.to_json() for letter, names in sets[box].edicts.items()}
                    for box in DECK_BOXES},
         "titles": titles_json(),
+        "presets": presets_json(),
         "map_sides": {side.id: {"id": side.id, "box": side.box, "names": side.names.to_json(),
                                 "grid": side.grid.split("\n")}
                       for side in map_sides().values()},

@@ -144,8 +144,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             data["options"] = [o for o in data["options"] if not o["local_only"]]
             data["bots"] = bot_names(info.name)
             described.append(data)
-        languages = sorted(p.stem for p in (WEB / "i18n").glob("*.json"))
-        return {"games": described, "languages": languages}
+        return {"games": described, **_languages()}
 
     @app.get("/api/catalog/{game}")
     async def catalog(game: Annotated[str, Path(json_schema_extra=GAME_NAMES)],
@@ -285,6 +284,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return FileResponse(WEB / "index.html")
 
     return app
+
+
+def _languages() -> dict[str, Any]:
+    """The web client's languages: one message catalogue per file in i18n/ (its name is the
+    language code), each naming its own language under ``language.name``. Read on every
+    request (two small files), so a catalogue dropped in shows without a restart."""
+    languages: list[str] = []
+    names: dict[str, str] = {}
+    for path in sorted((WEB / "i18n").glob("*.json")):
+        languages.append(path.stem)
+        try:
+            names[path.stem] = json.loads(path.read_text("utf-8"))["language"]["name"]
+        except (ValueError, KeyError, TypeError):
+            names[path.stem] = path.stem
+    return {"languages": languages, "language_names": names}
 
 
 @functools.cache

@@ -128,6 +128,23 @@ export function follow(id, token, onState, onStatus) {
 // ---------------------------------------------------------------- my games (localStorage)
 
 const MY_GAMES = 'herotable.games';
+const CHANGED = 'herotable:games';
+
+/** Call `listener` whenever "my games" change, here or in another tab; returns the unsubscribe. */
+export function onMyGames(listener) {
+  const onStorage = (e) => { if (e.key === MY_GAMES) listener(); };
+  window.addEventListener(CHANGED, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(CHANGED, listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+function saveMyGames(list) {
+  localStorage.setItem(MY_GAMES, JSON.stringify(list));
+  window.dispatchEvent(new Event(CHANGED));
+}
 
 export function myGames() {
   try {
@@ -141,11 +158,11 @@ export function myGames() {
 export function rememberSeat({ id, seat, token, game, name }) {
   const list = myGames().filter((g) => !(g.id === id && g.seat === seat));
   list.unshift({ id, seat, token, game, name, added: Date.now() });
-  localStorage.setItem(MY_GAMES, JSON.stringify(list.slice(0, 200)));
+  saveMyGames(list.slice(0, 200));
 }
 
 export function forgetGame(id) {
-  localStorage.setItem(MY_GAMES, JSON.stringify(myGames().filter((g) => g.id !== id)));
+  saveMyGames(myGames().filter((g) => g.id !== id));
 }
 
 /** The seats of game `id` this browser holds, by seat number. */

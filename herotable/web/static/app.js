@@ -41,7 +41,7 @@ function App() {
       <nav><a href="/" onClick=${navigate}>${t('nav.lobby')}</a></nav>
       <label class="lang">${t('nav.language')}
         <select value=${language} onChange=${(e) => setLanguage(e.target.value)}>
-          ${LANGUAGES.map((code) => html`<option value=${code}>${t(`language.${code}`)}</option>`)}
+          ${LANGUAGES.map(({ code, name }) => html`<option value=${code} lang=${code}>${name}</option>`)}
         </select></label>
     </header>
     ${where.page === 'game'

@@ -1,25 +1,42 @@
-// Message catalogues: one JSON file per language in i18n/. Adding a language is adding its
-// file and its code to LANGUAGES. Every text a person reads goes through t().
+// Message catalogues: one JSON file per language in i18n/, named by the language's code; each
+// names its own language (language.name). The server lists the files (GET /api/meta), so
+// adding a language is adding its file: see i18n/README.md. Every text a person reads goes
+// through t().
 import { useEffect, useState } from './vendor/hooks.module.js';
 
-export const LANGUAGES = ['en', 'ru'];
 const FALLBACK = 'en';
 const STORE_KEY = 'herotable.language';
 
+/** The languages on offer, as [{code, name}], known once initI18n has run. */
+export let LANGUAGES = [{ code: FALLBACK, name: 'English' }];
 let language = FALLBACK;
 let messages = {};
 let fallbackMessages = {};
 const listeners = new Set();
 const plurals = new Map();
 
+const offered = (code) => LANGUAGES.some((l) => l.code === code);
+
 function pickLanguage() {
   const stored = localStorage.getItem(STORE_KEY);
-  if (LANGUAGES.includes(stored)) return stored;
+  if (offered(stored)) return stored;
   for (const tag of navigator.languages || [navigator.language || FALLBACK]) {
     const base = String(tag).toLowerCase().split('-')[0];
-    if (LANGUAGES.includes(base)) return base;
+    if (offered(base)) return base;
   }
   return FALLBACK;
+}
+
+/** The server's list of catalogues; without a server, English alone. */
+async function loadLanguages() {
+  try {
+    const response = await fetch('/api/meta');
+    if (!response.ok) return;
+    const meta = await response.json();
+    const names = meta.language_names || {};
+    const codes = (meta.languages || []).filter((code) => /^[a-z]{2,3}(-[A-Za-z0-9]+)?$/.test(code));
+    if (codes.includes(FALLBACK)) LANGUAGES = codes.map((code) => ({ code, name: names[code] || code }));
+  } catch { /* keep English alone */ }
 }
 
 async function load(code) {
@@ -29,12 +46,12 @@ async function load(code) {
 }
 
 export async function initI18n() {
-  fallbackMessages = await load(FALLBACK);
+  [fallbackMessages] = await Promise.all([load(FALLBACK), loadLanguages()]);
   await setLanguage(pickLanguage(), false);
 }
 
 export async function setLanguage(code, remember = true) {
-  if (!LANGUAGES.includes(code)) code = FALLBACK;
+  if (!offered(code)) code = FALLBACK;
   messages = code === FALLBACK ? fallbackMessages : await load(code);
   language = code;
   document.documentElement.lang = code;

@@ -3,22 +3,51 @@
 import { html } from './html.js';
 import { t, has, useLanguage } from './i18n.js';
 import { useEffect, useState } from './vendor/hooks.module.js';
-import { api, forgetGame, myGames, rememberSeat } from './api.js';
+import { api, catalog as loadCatalog, forgetGame, myGames, onMyGames, rememberSeat } from './api.js';
+import { cartographersSetup } from './cartographers/setup.js';
 
 const SEAT_OPTIONS = new Set(['players', 'names']);
+// Per game: option inputs that need its card catalogue (chosen by name, not typed).
+const SETUPS = { cartographers: cartographersSetup };
+const STATUS_POLL_MS = 15000;
+
+const gameTitle = (name, fallback) => (has(`game.${name}`) ? t(`game.${name}`) : (fallback || name));
+const botLabel = (bot) => (has(`bot.${bot}`) ? t(`bot.${bot}`) : bot);
+const botName = (bot) => (has(`bot_name.${bot}`) ? t(`bot_name.${bot}`) : bot);
+
+/** Display names for the bot seats: "Greedy bot", or numbered when a kind plays twice. */
+export function botSeatNames(seats) {
+  const counts = {};
+  for (const s of seats) if (s.bot) counts[s.bot] = (counts[s.bot] || 0) + 1;
+  const seen = {};
+  return seats.map((s) => {
+    if (!s.bot) return null;
+    seen[s.bot] = (seen[s.bot] || 0) + 1;
+    return counts[s.bot] > 1 ? t('seat.bot_numbered', { name: botName(s.bot), n: seen[s.bot] }) : botName(s.bot);
+  });
+}
 
 const optionLabel = (game, o) => (has(`option.${game}.${o.name}.label`) ? t(`option.${game}.${o.name}.label`) : o.name);
 const optionHelp = (game, o) => (has(`option.${game}.${o.name}.help`) ? t(`option.${game}.${o.name}.help`) : (o.help || ''));
-const choiceLabel = (game, o, c) => (has(`option.${game}.${o.name}.choice.${c}`) ? t(`option.${game}.${o.name}.choice.${c}`) : String(c));
+function choiceLabel(game, o, c, setup) {
+  const fromCatalog = setup && setup.catalog && setup.hooks.choiceLabel(setup.catalog, o, c);
+  if (fromCatalog) return fromCatalog;
+  return has(`option.${game}.${o.name}.choice.${c}`) ? t(`option.${game}.${o.name}.choice.${c}`) : String(c);
+}
 
-function OptionField({ game, option, value, onChange }) {
+function OptionField({ game, option, value, onChange, setup, preset }) {
   const kind = option.kind || option.type;
   const id = `opt-${option.name}`;
+  const Custom = setup && setup.catalog && setup.hooks.inputs[option.name];
+  const choices = option.choices && option.choices.length ? option.choices
+    : (setup && setup.catalog && setup.hooks.choices(setup.catalog, option)) || [];
   let input;
-  if (option.choices && option.choices.length) {
+  if (Custom) {
+    input = html`<${Custom} catalog=${setup.catalog} preset=${preset} value=${value} onChange=${onChange}/>`;
+  } else if (choices.length) {
     input = html`<select id=${id} value=${value ?? ''} onChange=${(e) => onChange(e.target.value || undefined)}>
-      <option value="">${option.default === null || option.default === undefined ? t('lobby.default') : t('lobby.default_is', { value: choiceLabel(game, option, option.default) })}</option>
-      ${option.choices.map((c) => html`<option value=${c}>${choiceLabel(game, option, c)}</option>`)}</select>`;
+      <option value="">${option.default === null || option.default === undefined ? t('lobby.default') : t('lobby.default_is', { value: choiceLabel(game, option, option.default, setup) })}</option>
+      ${choices.map((c) => html`<option value=${c}>${choiceLabel(game, option, c, setup)}</option>`)}</select>`;
   } else if (kind === 'bool') {
     const v = value === undefined ? '' : String(value);
     input = html`<select id=${id} value=${v} onChange=${(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'true')}>
@@ -33,7 +62,8 @@ function OptionField({ game, option, value, onChange }) {
   } else {
     input = html`<input id=${id} type="text" value=${value ?? ''} onInput=${(e) => onChange(e.target.value || undefined)}/>`;
   }
-  return html`<div class="field"><label for=${id}>${optionLabel(game, option)}</label>${input}
+  return html`<div class=${`field ${Custom ? 'wide' : ''}`} data-option=${option.name}>
+    <label id=${`${id}-label`} for=${Custom ? undefined : id}>${optionLabel(game, option)}</label>${input}
     <small class="muted">${optionHelp(game, option)}</small></div>`;
 }
 
@@ -49,6 +79,15 @@ function NewGame({ meta, navigate }) {
   const [created, setCreated] = useState(null);
   const [error, setError] = useState(null);
   const [copied, setCopied] = useState(null);
+  const [catalog, setCatalog] = useState(null);
+  const hooks = SETUPS[game.name];
+  const setup = hooks ? { hooks, catalog } : null;
+
+  useEffect(() => {
+    setCatalog(null);
+    if (!SETUPS[game.name]) return;
+    loadCatalog(game.name).then(setCatalog).catch(() => setCatalog(null));
+  }, [game.name]);
 
   useEffect(() => {
     setOptions({});
@@ -61,18 +100,26 @@ function NewGame({ meta, navigate }) {
   const setCount = (n) => setSeats((old) => Array.from({ length: n }, (_, i) => old[i] || { bot: (game.bots || ['greedy'])[1] || game.bots[0] }));
   const setSeat = (i, seat) => setSeats((old) => old.map((s, k) => (k === i ? seat : s)));
 
+  const botNames = botSeatNames(seats);
   const submit = async (e) => {
     e.preventDefault();
     setError(null);
+    const missing = hooks && hooks.incomplete(options);
+    if (missing) { setError(t(missing)); return; }
     const body = {
       game: game.name,
       options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
-      seats: seats.map((s, i) => (s.bot ? { bot: s.bot } : { name: s.name.trim() || t('seat.unnamed', { n: i + 1 }) })),
+      seats: seats.map((s, i) => (s.bot ? { bot: s.bot, name: botNames[i] } : { name: s.name.trim() || t('seat.unnamed', { n: i + 1 }) })),
       listed,
     };
     if (seed !== '') body.seed = Number(seed);
     try {
-      setCreated(await api.create(body));
+      const made = await api.create(body);
+      // The creator's own seat (the first person's) joins "My games" at once; the others
+      // join when played here.
+      const own = made.seats.find((s) => s.token);
+      if (own) rememberSeat({ id: made.id, seat: own.seat, token: own.token, game: game.name, name: own.name });
+      setCreated(made);
     } catch (err) {
       setError(err.detail || err.message);
     }
@@ -93,12 +140,12 @@ function NewGame({ meta, navigate }) {
       <h2>${t('lobby.created')}</h2>
       <p class="muted">${t('lobby.invite_help')}</p>
       <ul class="invites">${created.seats.map((s) => html`<li>
-        <b>${s.name || s.bot}</b>
+        <b>${s.name || botName(s.bot)}</b>
         ${s.token ? html`<input type="text" readonly value=${s.url} aria-label=${t('lobby.invite_for', { name: s.name })}
               onFocus=${(e) => e.target.select()}/>
             <button type="button" onClick=${() => copy(s)}>${copied === s.seat ? t('lobby.copied') : t('lobby.copy')}</button>
             <button type="button" class="primary" onClick=${() => playHere(s)}>${t('lobby.play_here')}</button>`
-          : html`<span class="muted">${t('lobby.bot_seat', { bot: s.bot })}</span>`}
+          : html`<span class="muted">${t('lobby.bot_seat', { bot: botLabel(s.bot) })}</span>`}
       </li>`)}</ul>
       ${people.length > 1 && html`<button type="button" class="primary" onClick=${() => playHere(null, true)}>${t('lobby.hotseat')}</button>`}
       <button type="button" class="quiet" onClick=${() => setCreated(null)}>${t('lobby.another')}</button>
@@ -107,16 +154,21 @@ function NewGame({ meta, navigate }) {
 
   const presetOption = game.options.find((o) => o.name === 'preset');
   const otherOptions = game.options.filter((o) => !SEAT_OPTIONS.has(o.name) && o.name !== 'preset' && o.name !== 'data');
-  const setOption = (name) => (v) => setOptions((old) => ({ ...old, [name]: v }));
+  const setOption = (name) => (v) => { setError(null); setOptions((old) => {
+    const next = { ...old, [name]: v };
+    return name === 'preset' && hooks && catalog ? hooks.keepAvailable(catalog, v, next) : next;
+  }); };
+  const fieldFor = (o) => html`<${OptionField} game=${game.name} option=${o} value=${options[o.name]}
+    onChange=${setOption(o.name)} setup=${setup} preset=${options.preset}/>`;
 
   return html`<form class="panel new-game" onSubmit=${submit}>
     <h2>${t('lobby.new_game')}</h2>
     <div class="field-row">
       <div class="field"><label for="game">${t('lobby.game')}</label>
         <select id="game" value=${gameName} onChange=${(e) => setGameName(e.target.value)}>
-          ${meta.games.map((g) => html`<option value=${g.name}>${has(`game.${g.name}`) ? t(`game.${g.name}`) : (g.title || g.name)}</option>`)}
+          ${meta.games.map((g) => html`<option value=${g.name}>${gameTitle(g.name, g.title)}</option>`)}
         </select></div>
-      ${presetOption && html`<${OptionField} game=${game.name} option=${presetOption} value=${options.preset} onChange=${setOption('preset')}/>`}
+      ${presetOption && fieldFor(presetOption)}
       <div class="field"><label for="players">${t('lobby.players')}</label>
         <input id="players" type="number" min=${min} max=${max} value=${seats.length}
           onInput=${(e) => { const n = Number(e.target.value); if (n >= min && n <= max) setCount(n); }}/></div>
@@ -128,14 +180,15 @@ function NewGame({ meta, navigate }) {
           onChange=${(e) => setSeat(i, e.target.value === 'bot' ? { bot: (game.bots || ['random'])[1] || game.bots[0] } : { name: '' })}>
           <option value="person">${t('lobby.person')}</option><option value="bot">${t('lobby.bot')}</option></select>
         ${s.bot ? html`<select aria-label=${t('lobby.which_bot', { n: i + 1 })} value=${s.bot} onChange=${(e) => setSeat(i, { bot: e.target.value })}>
-            ${(game.bots || []).map((b) => html`<option value=${b}>${has(`bot.${b}`) ? t(`bot.${b}`) : b}</option>`)}</select>`
+            ${(game.bots || []).map((b) => html`<option value=${b}>${botLabel(b)}</option>`)}</select>
+            <span class="muted bot-name" data-seat=${i}>${botNames[i]}</span>`
           : html`<input type="text" aria-label=${t('lobby.seat_name', { n: i + 1 })} placeholder=${t('seat.unnamed', { n: i + 1 })}
               value=${s.name} onInput=${(e) => setSeat(i, { name: e.target.value })}/>`}
       </div>`)}
     </fieldset>
     <details class="more"><summary>${t('lobby.more_options')}</summary>
       <div class="options-grid">
-        ${otherOptions.map((o) => html`<${OptionField} game=${game.name} option=${o} value=${options[o.name]} onChange=${setOption(o.name)}/>`)}
+        ${otherOptions.map(fieldFor)}
         <div class="field"><label for="seed">${t('lobby.seed')}</label>
           <input id="seed" type="number" value=${seed} placeholder=${t('lobby.seed_random')} onInput=${(e) => setSeed(e.target.value)}/>
           <small class="muted">${t('lobby.seed_help')}</small></div>
@@ -150,28 +203,41 @@ function NewGame({ meta, navigate }) {
 function MyGames({ navigate }) {
   const [rows, setRows] = useState(() => groupMine());
   const [status, setStatus] = useState({});
+  // Seats remembered or forgotten anywhere (this page, another tab) show at once.
+  useEffect(() => onMyGames(() => setRows(groupMine())), []);
+  const ids = rows.map((g) => g.id).join(' ');
   useEffect(() => {
-    for (const g of rows) {
-      api.game(g.id, g.seats[0].token).then((s) => setStatus((old) => ({ ...old, [g.id]: s })))
-        .catch((e) => setStatus((old) => ({ ...old, [g.id]: { error: e.status || true } })));
-    }
-  }, [rows.length]);
-  if (!rows.length) return html`<section class="panel"><h2>${t('lobby.my_games')}</h2><p class="muted">${t('lobby.no_games')}</p></section>`;
-  return html`<section class="panel"><h2>${t('lobby.my_games')}</h2>
+    let stop = false;
+    const refresh = () => {
+      for (const g of rows) {
+        api.game(g.id, g.seats[0].token).then((s) => { if (!stop) setStatus((old) => ({ ...old, [g.id]: s })); })
+          .catch((e) => { if (!stop) setStatus((old) => ({ ...old, [g.id]: { error: e.status || true } })); });
+      }
+    };
+    refresh();
+    const timer = setInterval(refresh, STATUS_POLL_MS);
+    return () => { stop = true; clearInterval(timer); };
+  }, [ids]);
+  if (!rows.length) return html`<section class="panel my-games"><h2>${t('lobby.my_games')}</h2><p class="muted">${t('lobby.no_games')}</p></section>`;
+  return html`<section class="panel my-games"><h2>${t('lobby.my_games')}</h2>
     <ul class="game-list">${rows.map((g) => {
       const s = status[g.id];
+      const mine = g.seats.map((x) => x.seat);
       let line = t('game.loading');
-      if (s && s.error) line = s.error === 404 ? t('game.not_found') : t('lobby.unreachable');
-      else if (s) {
-        const mine = g.seats.map((x) => x.seat);
-        if (s.over) line = t('lobby.status_over');
-        else if (s.pending.some((p) => mine.includes(p))) line = t('lobby.status_your_move');
-        else line = t('lobby.status_waiting');
+      let state = 'loading';
+      if (s && s.error) {
+        line = s.error === 404 ? t('game.not_found') : t('lobby.unreachable');
+        state = 'error';
+      } else if (s) {
+        const waitingFor = s.pending.filter((p) => !mine.includes(p)).map((p) => (s.seats[p] || {}).name || t('seat.unnamed', { n: p + 1 }));
+        if (s.over) { line = t('lobby.status_over'); state = 'over'; }
+        else if (s.pending.some((p) => mine.includes(p))) { line = t('lobby.status_your_move'); state = 'your_move'; }
+        else { line = waitingFor.length ? t('lobby.status_waiting_for', { names: waitingFor.join(', ') }) : t('lobby.status_waiting'); state = 'waiting'; }
       }
       const names = s && s.seats ? s.seats.map((x) => x.name).join(', ') : g.seats.map((x) => x.name).join(', ');
-      return html`<li><a href=${`/g/${g.id}`} onClick=${navigate}>${names || g.id}</a>
-        <span class=${`tag ${s && !s.error && !s.over && s.pending.some((p) => g.seats.some((x) => x.seat === p)) ? 'go' : ''}`}>${line}</span>
-        <button type="button" class="quiet" onClick=${() => { forgetGame(g.id); setRows(groupMine()); }}>${t('lobby.forget')}</button></li>`;
+      return html`<li data-game=${g.id} data-status=${state}><a href=${`/g/${g.id}`} onClick=${navigate}>${names || g.id}</a>
+        <span class=${`tag ${state === 'your_move' ? 'go' : ''}`}>${line}</span>
+        <button type="button" class="quiet" onClick=${() => forgetGame(g.id)}>${t('lobby.forget')}</button></li>`;
     })}</ul></section>`;
 }
 
@@ -186,13 +252,17 @@ function groupMine() {
 
 function Watch({ navigate }) {
   const [games, setGames] = useState(null);
-  useEffect(() => { api.listed().then(setGames).catch(() => setGames([])); }, []);
+  useEffect(() => {
+    const load = () => api.listed().then(setGames).catch(() => setGames([]));
+    load();
+    return onMyGames(load); // a game just created here may be listed
+  }, []);
   return html`<section class="panel"><h2>${t('lobby.watch')}</h2>
     ${games === null ? html`<p class="muted">${t('game.loading')}</p>`
       : games.length === 0 ? html`<p class="muted">${t('lobby.nothing_to_watch')}</p>`
         : html`<ul class="game-list">${games.map((g) => html`<li>
           <a href=${`/g/${g.id}`} onClick=${navigate}>${(g.seats || []).join(', ')}</a>
-          <span class="tag">${has(`game.${g.game}`) ? t(`game.${g.game}`) : g.game} · ${g.over ? t('lobby.status_over') : t('lobby.moves', { count: g.seq })}</span></li>`)}</ul>`}
+          <span class="tag">${gameTitle(g.game)} · ${g.over ? t('lobby.status_over') : t('lobby.moves', { count: g.seq })}</span></li>`)}</ul>`}
   </section>`;
 }
 

@@ -31,6 +31,16 @@ function HeroGlyph({ offsets, degrees = 0 }) {
   return html`<${ShapeGlyph} cells=${[shift([0, 0])]} terrain="hero" hero=${cells.map(shift)}/>`;
 }
 
+/** The chosen action (the engine's notation, "draw forest A1 A2") in words: what is drawn,
+ * and where. */
+export function actionText(action) {
+  const [verb, ...rest] = action.split(' ');
+  const terrain = { draw: rest[0], monster: 'monster', hero: 'hero', destroy: 'destroyed' }[verb];
+  if (!terrain) return action;
+  const cells = (verb === 'draw' ? rest.slice(1) : rest).filter((w) => !/^r\d+$/.test(w));
+  return t('controls.action', { what: t(`terrain.${terrain}`), cells: cells.join(' ') });
+}
+
 export function cardName(catalog, id) {
   const card = catalog && catalog.card(id);
   return card ? nameIn(card.names) : id;
@@ -92,7 +102,7 @@ export function Controls({ p, busy, onConfirm, catalog, names }) {
         ✓ ${t('controls.confirm')}<span class="key">↵</span></button>
     </div>
     <div class="hint" aria-live="polite">${orientationNote ? t('controls.orientation_never') : (p.action
-      ? t('controls.ready', { action: p.action })
+      ? t('controls.ready', { action: actionText(p.action) })
       : (p.pos ? t('controls.illegal_here') : t(p.kind === 'destroy' ? 'controls.pick_cell' : 'controls.point')))}</div>
   </div>`;
 }
