@@ -56,7 +56,7 @@ export function MapView(props) {
       const x = m + col * CELL;
       const y = m + row * CELL;
       const name = cellName(row, col);
-      cells.push(html`<use href="#t-${terrain}" x=${x} y=${y} width=${CELL} height=${CELL}/>`);
+      cells.push(html`<use href="#t-${terrain}" data-cell=${name} x=${x} y=${y} width=${CELL} height=${CELL}/>`);
       if (ruins) {
         cells.push(terrain === 'empty'
           ? html`<use href="#m-ruins-big" x=${x} y=${y} width=${CELL} height=${CELL}/>`

@@ -24,7 +24,8 @@ export function usePlacement(state, catalog) {
   const legal = view && view.legal;
   const decision = view && view.your_decision;
   const card = legal && catalog ? catalog.card(legal.card) : null;
-  const decisionKey = legal ? `${state.seq}:${legal.kind}:${legal.sheet}:${legal.card}` : '';
+  // A new decision is new legal moves: another seat's move (a new seq) keeps the placement.
+  const decisionKey = legal ? JSON.stringify(legal) : '';
 
   const index = useMemo(() => indexLegal(legal), [decisionKey]);
   const shapes = useMemo(() => shapeOptions(decision, legal, card), [decisionKey, Boolean(card)]);
@@ -91,8 +92,7 @@ export function usePlacement(state, catalog) {
   const rotate = (step = 1) => {
     if (kind === 'hero') {
       const list = legal.turns || [0];
-      const i = list.indexOf(heroTurn);
-      setHeroTurn(list[(i + step + list.length) % list.length]);
+      setHeroTurn((v) => list[(list.indexOf(v) + step + list.length) % list.length]);
       return;
     }
     setTurns((v) => (v + step + 4) % 4);
@@ -106,9 +106,12 @@ export function usePlacement(state, catalog) {
       setMirrored(f[0].mirrored);
     }
   };
+  // Updates from the latest value: keys pressed faster than the page renders all count.
   const move = (dr, dc) => {
-    const [r, c] = pos || CENTER;
-    setPos([Math.min(SIZE - 1, Math.max(0, r + dr)), Math.min(SIZE - 1, Math.max(0, c + dc))]);
+    setPos((old) => {
+      const [r, c] = old || CENTER;
+      return [Math.min(SIZE - 1, Math.max(0, r + dr)), Math.min(SIZE - 1, Math.max(0, c + dc))];
+    });
     setPinned(true);
   };
   const hover = (cell) => { if (!pinned && cell) setPos(cell); };

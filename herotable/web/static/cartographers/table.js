@@ -2,7 +2,7 @@
 // placement over it, the revealed card and its controls, seasons, edicts, the other maps.
 import { html } from '../html.js';
 import { t, nameIn, useLanguage } from '../i18n.js';
-import { useEffect, useRef, useState } from '../vendor/hooks.module.js';
+import { useEffect, useLayoutEffect, useRef, useState } from '../vendor/hooks.module.js';
 import { MapView } from './map.js';
 import { CardFace, Controls, cardName } from './card.js';
 import { SeasonTrack, seasonLetters } from './season.js';
@@ -63,7 +63,8 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
   };
 
   // Keys: arrows move the shape, R turns, M mirrors, 1-9 a shape, Q-T a terrain, Enter confirms.
-  useEffect(() => {
+  // Bound as the page renders (a layout effect), so a key never acts on an older placement.
+  useLayoutEffect(() => {
     if (!p.active) return undefined;
     const onKey = (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;

@@ -1,0 +1,55 @@
+"""A person against a bot: the person plays a few turns in the page and the bot's map fills up
+in the same page, never reloaded; then the same table on a phone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from tests.web.conftest import Api
+from tests.web.table import Table, filled, text
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+def test_against_a_bot_its_map_fills_live(page: Page, browser: Browser, api: Api,
+                                          shots: Path) -> None:
+    created = api.create([{"name": "Ann"}, {"bot": "greedy"}], seed=11)
+    game_id, seat = created["id"], created["seats"][0]
+    bot_name = created["seats"][1]["name"]
+    page.goto(seat["url"])
+    table = Table(page, api, game_id, seat["token"], seed=4)
+    expect(table.controls).to_be_visible()
+    page.evaluate("() => { window.stillTheSamePage = true; }")
+    bot_map = page.locator(".others button.other", has_text=bot_name).locator("svg.map")
+    expect(bot_map).to_be_visible()
+    counts = [filled(bot_map)]
+    for index in range(4):
+        table.decide(index)
+        expect(table.controls).to_be_visible()  # the bot never keeps the person waiting long
+        counts.append(filled(bot_map))
+    assert counts[-1] > counts[0], counts
+    assert counts == sorted(counts), counts  # drawn cells are never undone
+    bot_sheet = api.state(game_id)["view"]["sheets"][1]["grid"]
+    drawn = sum(ch not in ".^r" for line in bot_sheet for ch in line)
+    assert counts[-1] == drawn  # the page shows the bot's map as the server has it
+    assert page.evaluate("() => window.stillTheSamePage === true")
+    page.screenshot(path=str(shots / "bot-table.png"))
+
+    # The same seat on a phone: everything fits the width, the map and the controls show.
+    phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                has_touch=True, locale="en-US")
+    try:
+        small = phone.new_page()
+        small.goto(seat["url"])
+        controls = small.get_by_role("group", name=text("controls.label"))
+        expect(controls).to_be_visible()
+        expect(small.locator("svg.map.big")).to_be_visible()
+        width = small.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
+        box = small.locator("svg.map.big").bounding_box()
+        assert box is not None and box["width"] <= PHONE["width"]
+        small.screenshot(path=str(shots / "phone-table.png"))
+    finally:
+        phone.close()

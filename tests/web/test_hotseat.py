@@ -1,0 +1,54 @@
+"""Hot-seat: one browser holds both seats; between turns a screen asks to pass the device and
+shows nothing of the next seat's table until that player says they are ready."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import Api
+from tests.web.table import Table, text
+
+
+def test_hot_seat_passes_the_device_between_seats(page: Page, api: Api, shots: Path) -> None:
+    created = api.create([{"name": "Ann"}, {"name": "Bob"}], seed=5)
+    game_id = created["id"]
+    ann_seat, bob_seat = created["seats"]
+    # Both invitations opened in the same browser, as the lobby's hot-seat button does.
+    page.goto(ann_seat["url"])
+    expect(page.get_by_role("heading", name=f"{text('map.of', name='Ann')} · "
+                                             f"{text('map.yours')}")).to_be_visible()
+    page.goto(bob_seat["url"])
+    tabs = page.get_by_role("tablist", name=text("hotseat.seats")).get_by_role("tab")
+    expect(tabs).to_have_text(["Ann", "Bob"])
+    expect(tabs.first).to_have_attribute("aria-selected", "true")
+    ann = Table(page, api, game_id, ann_seat["token"], seed=1)
+    bob = Table(page, api, game_id, bob_seat["token"], seed=2)
+    ready_bob = page.get_by_role("button", name=text("hotseat.ready", name="Bob"))
+    ready_ann = page.get_by_role("button", name=text("hotseat.ready", name="Ann"))
+
+    ann.decide(0)
+    # Ann is done: the page hides everything and asks for Bob.
+    expect(page.get_by_role("heading", name=text("hotseat.pass", name="Bob"))).to_be_visible()
+    expect(page.get_by_text(text("hotseat.hidden"))).to_be_visible()
+    expect(page.locator("svg.map")).to_have_count(0)
+    expect(page.get_by_role("group", name=text("controls.label"))).to_have_count(0)
+    page.screenshot(path=str(shots / "hotseat-pass.png"))
+    ready_bob.click()
+    expect(page.get_by_role("heading", name=f"{text('map.of', name='Bob')} · "
+                                             f"{text('map.yours')}")).to_be_visible()
+    expect(tabs.nth(1)).to_have_attribute("aria-selected", "true")
+    bob.decide(1)
+    # A new round: Bob still holds the device and owes the next card first, then passes back.
+    expect(page.get_by_role("heading", name=text("hotseat.pass", name="Ann"))).to_have_count(0)
+    bob.decide(2)
+    expect(page.get_by_role("heading", name=text("hotseat.pass", name="Ann"))).to_be_visible()
+    expect(page.locator("svg.map")).to_have_count(0)
+    ready_ann.click()
+    expect(page.get_by_role("heading", name=f"{text('map.of', name='Ann')} · "
+                                             f"{text('map.yours')}")).to_be_visible()
+    expect(ann.controls).to_be_visible()
+    # Each seat played as itself: Bob is a card ahead, Ann owes the second one.
+    state = api.state(game_id)
+    assert state["seq"] == 3 and state["pending"] == [0]

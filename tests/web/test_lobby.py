@@ -1,0 +1,64 @@
+"""The lobby's form creates a game (which game, how many players, a bot in a seat) and gives
+the invitation links, each with a copy button; "play here" opens the table."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.web.conftest import Api
+from tests.web.table import text
+
+
+def test_the_lobby_creates_a_game_with_a_bot_and_invitations(
+        context: BrowserContext, page: Page, api: Api, shots: Path) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=api.base)
+    page.goto("/")
+    form = page.locator("form.new-game")
+    form.get_by_label(text("lobby.game"), exact=True).select_option("cartographers")
+    form.get_by_label(text("lobby.players"), exact=True).fill("3")
+    seat_kind = [form.get_by_label(text("lobby.seat_kind", n=n)) for n in (1, 2, 3)]
+    expect(seat_kind[2]).to_be_visible()
+    form.get_by_label(text("lobby.seat_name", n=1)).fill("Ann")
+    seat_kind[1].select_option("person")
+    form.get_by_label(text("lobby.seat_name", n=2)).fill("Bob")
+    seat_kind[2].select_option("bot")
+    form.get_by_label(text("lobby.which_bot", n=3)).select_option("greedy")
+    form.get_by_role("button", name=text("lobby.create")).click()
+
+    expect(page.get_by_role("heading", name=text("lobby.created"))).to_be_visible()
+    ann_link = page.get_by_label(text("lobby.invite_for", name="Ann"))
+    bob_link = page.get_by_label(text("lobby.invite_for", name="Bob"))
+    url = ann_link.input_value()
+    found = re.fullmatch(rf"{re.escape(api.base)}/g/([\w-]+)#token=([\w-]+)", url)
+    assert found, url
+    game_id, token = found.groups()
+    assert bob_link.input_value() != url and f"/g/{game_id}#token=" in bob_link.input_value()
+    expect(page.get_by_text(text("lobby.bot_seat", bot="greedy"))).to_be_visible()
+    copies = page.get_by_role("button", name=text("lobby.copy"))
+    expect(copies).to_have_count(2)  # one per person, none for the bot
+    copies.first.click()
+    expect(page.get_by_role("button", name=text("lobby.copied"))).to_have_count(1)
+    assert page.evaluate("() => navigator.clipboard.readText()") == url
+    page.screenshot(path=str(shots / "lobby-invitations.png"))
+
+    # The server holds the game as the form asked: three seats, the third a greedy bot.
+    state = api.state(game_id, token)
+    assert state["seat"] == 0
+    assert [(s["name"], s["bot"]) for s in state["seats"]][:2] == [("Ann", None), ("Bob", None)]
+    assert state["seats"][2]["bot"] == "greedy"
+    assert state["view"]["config"]["players"] == 3
+
+    page.get_by_role("button", name=text("lobby.play_here")).first.click()
+    expect(page).to_have_url(f"{api.base}/g/{game_id}")
+    expect(page.get_by_role("heading", name=f"{text('map.of', name='Ann')} · "
+                                             f"{text('map.yours')}")).to_be_visible()
+    expect(page.get_by_role("group", name=text("controls.label"))).to_be_visible()
+    # Back in the lobby, the game is among "my games", Ann to move.
+    page.get_by_role("link", name=text("nav.lobby"), exact=True).click()
+    mine = page.locator("section.panel", has=page.get_by_role(
+        "heading", name=text("lobby.my_games")))
+    expect(mine.get_by_role("link", name=re.compile("Ann, Bob"))).to_be_visible()
+    expect(mine.get_by_text(text("lobby.status_your_move"))).to_be_visible()

@@ -1,0 +1,81 @@
+"""The replay of a finished game: step through it with the buttons and the keys, and look at
+either seat's map; the step counter and the map follow."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import Api
+from tests.web.table import filled, terrains, text
+
+
+def finish(api: Api, game_id: str, tokens: list[str]) -> int:
+    """Play the game out through the API (the first legal action for seat 0, the last for the
+    others, so the maps differ): this is only the setup."""
+    for _ in range(400):
+        state = api.state(game_id)
+        if state["over"]:
+            return int(state["seq"])
+        for seat in state["pending"]:
+            mine = api.state(game_id, tokens[seat])
+            if mine["legal"]:
+                api.act(game_id, tokens[seat], mine["seq"], mine["legal"][-1 if seat else 0])
+                break
+    raise AssertionError("the game did not end")
+
+
+def test_replay_steps_and_switches_maps(page: Page, api: Api, shots: Path) -> None:
+    created = api.create([{"name": "Ann"}, {"name": "Bob"}], seed=9)
+    game_id = created["id"]
+    steps = finish(api, game_id, [s["token"] for s in created["seats"]])
+    page.goto(f"/g/{game_id}")  # a spectator: no token needed once the game is over
+    expect(page.get_by_text(text("game.spectator"))).to_be_visible()
+    expect(page.get_by_role("heading", name=text("standings.title"))).to_be_visible()
+    page.get_by_role("button", name=text("replay.open")).click()
+
+    bar = page.get_by_role("group", name=text("replay.title"))
+    counter = bar.get_by_text(text("replay.step", step=0, steps=steps))
+    expect(counter).to_be_visible()
+    big = page.locator("svg.map.big")
+    expect(page.get_by_role("status")).to_have_text(text("replay.step", step=0, steps=steps))
+    assert filled(big) == 0  # before the first action nobody has drawn
+
+    bar.get_by_title(text("replay.forward")).click()
+    expect(bar.get_by_text(text("replay.step", step=1, steps=steps))).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    expect(bar.get_by_text(text("replay.step", step=2, steps=steps))).to_be_visible()
+    assert filled(big) > 0  # Ann's first shape (seat 0 acts first)
+    page.keyboard.press("PageDown")
+    expect(bar.get_by_text(text("replay.step", step=12, steps=steps))).to_be_visible()
+    mid_ann = terrains(big)
+    page.keyboard.press("ArrowLeft")
+    expect(bar.get_by_text(text("replay.step", step=11, steps=steps))).to_be_visible()
+    page.keyboard.press("End")
+    expect(bar.get_by_text(text("replay.step", step=steps, steps=steps))).to_be_visible()
+    end_ann = terrains(big)
+    assert end_ann != mid_ann and filled(big) > sum(
+        t not in ("empty", "mountain") for t in mid_ann.values())
+    expect(bar.get_by_role("slider")).to_have_value(str(steps))
+    final = api.state(game_id)["view"]["sheets"]
+    assert sum(ch not in ".^r" for line in final[0]["grid"] for ch in line) == filled(big)
+
+    # Bob's map, chosen among all maps.
+    page.locator(".others button.other", has_text="Bob").click()
+    expect(page.get_by_role("heading", name=text("map.of", name="Bob"), exact=True)) \
+        .to_be_visible()
+    end_bob = terrains(big)
+    assert end_bob != end_ann
+    assert sum(ch not in ".^r" for line in final[1]["grid"] for ch in line) == filled(big)
+    bar.get_by_title(text("replay.first")).click()
+    expect(bar.get_by_text(text("replay.step", step=0, steps=steps))).to_be_visible()
+    expect(page.get_by_role("heading", name=text("map.of", name="Bob"), exact=True)) \
+        .to_be_visible()
+    assert filled(big) == 0
+    page.keyboard.press("PageDown")
+    expect(bar.get_by_text(text("replay.step", step=10, steps=steps))).to_be_visible()
+    page.screenshot(path=str(shots / "replay.png"))
+    bar.get_by_role("button", name=text("replay.close")).click()
+    expect(bar).to_have_count(0)
+    expect(page.get_by_role("heading", name=text("standings.title"))).to_be_visible()

@@ -1,0 +1,62 @@
+"""A whole solo game of Cartographers played in the page with the pointer and the keys, to the
+final standings with the solo rating and title."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import Api
+from tests.web.table import Table, text
+
+
+def test_a_solo_game_played_by_pointer_and_keys(page: Page, api: Api, shots: Path) -> None:
+    created = api.create([{"name": "Ann"}], seed=7)
+    game_id, seat = created["id"], created["seats"][0]
+    page.goto(seat["url"])
+    table = Table(page, api, game_id, seat["token"])
+    expect(page.get_by_role("heading", name=f"{text('map.of', name='Ann')} · "
+                                             f"{text('map.yours')}")).to_be_visible()
+    expect(page).to_have_url(f"{api.base}/g/{game_id}")  # the token left the address bar
+    kinds: set[str] = set()
+    for index in range(60):
+        state = api.state(game_id, seat["token"])
+        if state["over"]:
+            break
+        kinds.add(state["view"]["legal"]["kind"])
+        if index == 14:  # mid-game, a shape ready to confirm
+            table.decide(index, before_confirm=lambda _a: page.screenshot(
+                path=str(shots / "solo-mid-game.png")))
+        else:
+            table.decide(index)
+    state = api.state(game_id, seat["token"])
+    assert state["over"], "the game did not end within 60 decisions"
+    assert {"draw", "hero", "destroy"} <= kinds, kinds  # seed 7 deals a hero and a gorgon
+    assert table.turns_pressed > 0 and table.mirrors_pressed > 0
+    log = api.client.get(f"/api/games/{game_id}/log").json()
+    assert [action for _seat, action in log["actions"]] == table.done  # all sent by the page
+
+    # The page shows the end: standings, the solo rating against the edicts' par, the title.
+    view = state["view"]
+    catalog = api.catalog()
+    total = sum(row["total"] for row in view["scores"][0])
+    par = sum(catalog["scoring"][card]["solo"] for card in view["scoring"])
+    rating = total - par
+    titles = sorted(catalog["titles"], key=lambda t: -t["min"])
+    title = next((t["names"]["en"] for t in titles if rating >= t["min"]),
+                 text("solo.no_title"))
+    expect(page.get_by_role("heading", name=text("standings.title"))).to_be_visible()
+    expect(page.get_by_role("status")).to_have_text(text("status.over"))
+    expect(page.locator(".standings li .who")).to_have_text(["Ann"])
+    expect(page.locator(".standings li b")).to_have_text(
+        [text("edict.stars", count=total)])
+    expect(page.locator(".solo")).to_contain_text(
+        text("solo.rating", rating=f"+{rating}" if rating > 0 else rating, par=par))
+    expect(page.locator(".solo-title")).to_have_text(title)
+    expect(page.get_by_role("group", name=text("controls.label"))).to_have_count(0)
+    # The four seasons' breakdown is the server's.
+    rows = page.locator("table.scores tbody tr")
+    expect(rows).to_have_count(4)
+    expect(rows.locator("td b")).to_have_text([str(r["total"]) for r in view["scores"][0]])
+    page.screenshot(path=str(shots / "solo-final.png"))
