@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+import herotable
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.game import CartographersGame
 from herotable.core.errors import SaveFileError
@@ -74,3 +75,13 @@ def test_missing_field_is_refused(tmp_path):
 def test_missing_file(tmp_path):
     with pytest.raises(SaveFileError, match="cannot read"):
         load_game(tmp_path / "nothing.json", GAMES)
+
+
+def test_a_dominaria_hero_track_that_disagrees_with_the_map_is_refused() -> None:
+    # Found by the conformance test: Heroes missing from both track and map made a later
+    # recruit read past the end of the track.
+    game = herotable.new_game("dominaria", seed=52, players=2)
+    state = game.to_json()
+    state["players"][0]["heroes_on_track"] = 0
+    with pytest.raises(SaveFileError, match="on its track, not 0"):
+        type(game).from_json(state)

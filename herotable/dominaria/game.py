@@ -863,6 +863,12 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         for field, value, limit in limits:
             if not 0 <= value <= limit:
                 raise SaveFileError(f"{where} has {field!r} {value}, outside 0-{limit}")
+        # A player's first Hero comes from outside the track, every later one off it.
+        expected_on_track = len(boards.hero.spaces) - max(0, len(state.heroes) - 1)
+        if state.heroes_on_track != expected_on_track:
+            raise SaveFileError(f"{where} has {len(state.heroes)} Heroes on the map, so "
+                                f"{expected_on_track} on its track, not "
+                                f"{state.heroes_on_track}")
         if any(c not in COLOURS for c in state.manalith_tokens):
             raise SaveFileError(f"{where} holds a Manalith token of no colour")
         if any(v < 0 for v in state.pool.values()):
