@@ -20,9 +20,7 @@ from pathlib import Path as FilePath
 from typing import Annotated, Any
 
 from fastapi import (
-    Depends,
     FastAPI,
-    Header,
     Path,
     Query,
     Request,
@@ -37,6 +35,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from herotable.bots.registry import bot_names
 from herotable.core.errors import HerotableError, IllegalAction
 from herotable.registry import game_info, games
+from herotable.server.auth import Token
+from herotable.server.challenge_desk import ChallengeDesk
+from herotable.server.challenge_routes import challenge_routes
+from herotable.server.challenges import UnknownChallenge
 from herotable.server.db import make_engine, migrate
 from herotable.server.guards import Guard, RateLimiter
 from herotable.server.hub import Hub, Watcher
@@ -54,6 +56,7 @@ from herotable.server.schemas import (
 )
 from herotable.server.service import (
     Forbidden,
+    GameRequest,
     GameService,
     LiveGame,
     SeatRequest,
@@ -61,12 +64,13 @@ from herotable.server.service import (
     UnknownGame,
 )
 from herotable.server.settings import Settings
-from herotable.server.store import Store
+from herotable.server.store import AttemptTaken, Store
 
 log = logging.getLogger("herotable.server")
 
 WEB = FilePath(__file__).resolve().parent.parent / "web" / "static"
-STATUS = {UnknownGame: 404, Forbidden: 403, StaleSeq: 409}
+STATUS = {UnknownGame: 404, UnknownChallenge: 404, Forbidden: 403, StaleSeq: 409,
+          AttemptTaken: 409}
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem} for code in (400, 403, 404, 409, 413, 422, 429)}
 FIRST_MESSAGE_SECONDS = 10.0
@@ -81,17 +85,6 @@ class Hello(BaseModel):
     legal: str = Field("full", pattern="^(full|none)$")
 
 
-def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
-    """The token of ``Authorization: Bearer TOKEN``; no header is a spectator."""
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise Forbidden("send the seat's token as 'Authorization: Bearer TOKEN'")
-    return token.strip()
-
-
-Token = Annotated[str | None, Depends(bearer)]
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -160,13 +153,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def create(body: NewGame, request: Request) -> GameCreated:
         seats = [SeatRequest(s.name, None, None) if isinstance(s, PersonSeat)
                  else SeatRequest(s.name, s.bot, s.seconds) for s in body.seats]
-        live, tokens = await service.create(body.game, body.options, seats, body.seed,
-                                            body.listed)
-        base = str(request.base_url)
-        return GameCreated(id=live.id, seats=[
-            SeatCreated(seat=s.seat, name=s.name, bot=s.bot, token=token,
-                        url=f"{base}g/{live.id}#token={token}" if token else None)
-            for s, token in zip(live.seats, tokens, strict=True)])
+        live, tokens = await service.create(GameRequest(
+            body.game, body.options, seats, body.seed, body.listed, body.hints))
+        return created(live, tokens, request)
 
     @app.get("/api/games")
     async def listed() -> list[ListedGameOut]:
@@ -181,6 +170,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                        ) -> GameState:
         live = await service.get(game_id)
         seat = service.seat_of(live, token)
+        service.check_watchable(live, seat)
         return GameState.model_validate(service.state(live, seat, legal == "full"))
 
     @app.post("/api/games/{game_id}/actions")
@@ -203,7 +193,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat's legal actions), with the cells that score: the seat's decision's map, or
         ``sheet``; ``season`` for another season's edicts."""
         live = await service.get(game_id)
-        view = live.game.view(service.seat_of(live, token))
+        seat = service.seat_of(live, token)
+        service.check_watchable(live, seat)
+        view = live.game.view(seat)
         if not hasattr(view, "preview"):
             raise UnknownGame(f"{live.row.game} has no score preview")
         result: dict[str, Any] = view.preview(action, season, sheet).to_json()
@@ -230,12 +222,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         live = await service.get(game_id)
         if not live.game.is_over:
             raise Forbidden("the log is shared once the game is over")
+        service.check_watchable(live, None)  # its seed would give a running challenge away
         return live.game.log.to_json()
 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def replay(game_id: str, step: int) -> GameState:
         """The public object after ``step`` actions of a finished game."""
         live = await service.get(game_id)
+        service.check_watchable(live, None)
         return GameState.model_validate(service.replay_state(live, step))
 
     @app.websocket("/api/games/{game_id}/ws")
@@ -246,6 +240,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 _small_text(socket, settings.max_ws_message_bytes), FIRST_MESSAGE_SECONDS)))
             live = await service.get(game_id)
             seat = service.seat_of(live, hello.token)
+            service.check_watchable(live, seat)
         except (TimeoutError, ValueError, ValidationError, HerotableError) as exc:
             await _refuse(socket, exc)
             return
@@ -272,6 +267,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             hub.leave(game_id, watcher)
             await service.publish(live)
+
+    app.include_router(challenge_routes(ChallengeDesk(service)))
 
     # ------------------------------------------------------------------ the web client
 
@@ -306,6 +303,15 @@ def _catalog(game: str) -> dict[str, Any]:
     catalog = game_info(game).catalog
     assert catalog is not None
     return catalog()
+
+
+def created(live: LiveGame, tokens: list[str | None], request: Request) -> GameCreated:
+    """The answer to a new game: each seat, with its token and invitation link."""
+    base = str(request.base_url)
+    return GameCreated(id=live.id, seats=[
+        SeatCreated(seat=s.seat, name=s.name, bot=s.bot, token=token,
+                    url=f"{base}g/{live.id}#token={token}" if token else None)
+        for s, token in zip(live.seats, tokens, strict=True)])
 
 
 def _first_problem(exc: RequestValidationError) -> str:

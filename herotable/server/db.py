@@ -23,6 +23,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    UniqueConstraint,
     create_engine,
     event,
 )
@@ -49,6 +50,8 @@ class GameRow(Base):
     listed: Mapped[bool] = mapped_column(Boolean, default=True)
     over: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)
+    challenge: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
 
 class SeatRow(Base):
@@ -73,6 +76,36 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChallengeEntry(Base):
+    """One attempt at a challenge: one per player name and one per browser; its score is
+    filled in by the server when the game ends (never sent by a client)."""
+
+    __tablename__ = "challenge_entries"
+    __table_args__ = (UniqueConstraint("challenge", "browser_hash",
+                                       name="uq_challenge_browser"),)
+
+    challenge: Mapped[str] = mapped_column(String(32), primary_key=True)  # "daily:2026-11-23"
+    name_key: Mapped[str] = mapped_column(String(64), primary_key=True)  # the name, folded
+    name: Mapped[str] = mapped_column(String(64))
+    browser_hash: Mapped[str] = mapped_column(String(64))
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    title: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                         nullable=True)
+
+
+class ServerKey(Base):
+    """Secrets the server makes for itself once (the key that deals the challenges)."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
 
 
 def make_engine(url: str) -> Engine:

@@ -44,6 +44,9 @@ class NewGame(BaseModel):
     seats: list[SeatSpec] = Field(min_length=1, max_length=100)
     seed: int | None = Field(None, ge=0, le=MAX_SEED)
     listed: bool = True
+    # Hints from the strong bot: allowed by default when one person plays; with several
+    # people only when set here, that is when everyone agreed to the game as made.
+    hints: bool | None = None
 
 
 class SeatCreated(BaseModel):
@@ -77,6 +80,8 @@ class GameState(BaseModel):
     seats: list[SeatState]
     view: dict[str, Any]
     legal: list[str]
+    hints: bool  # whether the seats may ask the strong bot for a hint
+    challenge: str | None  # "daily:2026-11-23" for a challenge game
 
 
 class ActionRequest(BaseModel):
@@ -100,3 +105,21 @@ class Health(BaseModel):
 
 class Problem(BaseModel):
     detail: str
+
+
+class ChallengeAttempt(BaseModel):
+    """A player's name and this browser's own random id (one attempt for each)."""
+
+    model_config = Strict
+    name: str = Field(min_length=1, max_length=40)
+    browser: str = Field(min_length=16, max_length=128)
+
+
+class ChallengeSubmission(ChallengeAttempt):
+    log: dict[str, Any]
+
+
+class ChallengeStarted(BaseModel):
+    id: str
+    token: str
+    url: str

@@ -25,16 +25,24 @@ from herotable.core.errors import HerotableError
 from herotable.core.game import ActionLog, Game, LogEntry
 from herotable.registry import GameOptionError, game_classes, game_info
 from herotable.server.bots import BotPool
-from herotable.server.db import GameRow, SeatRow
+from herotable.server.challenges import challenge_of
+from herotable.server.db import ChallengeEntry, GameRow, SeatRow
 from herotable.server.hub import Hub
 from herotable.server.settings import Settings
-from herotable.server.store import ListedGame, Store
+from herotable.server.store import ChallengeResult, ListedGame, Store
 from herotable.server.tokens import hash_token, new_game_id, new_token, token_matches
 
 log = logging.getLogger("herotable.server")
 
 MAX_SEED = 2**63 - 1
 T = TypeVar("T")
+
+
+def challenge_result(game: Game[Any, Any, Any]) -> ChallengeResult:
+    """A finished challenge game's line on the leaderboard, worked out by the server."""
+    solo = game.solo_result()
+    rating, title = solo if solo is not None else (None, None)
+    return ChallengeResult(score=game.standings()[0].total, rating=rating, title=title)
 
 
 class UnknownGame(HerotableError):
@@ -70,6 +78,20 @@ class SeatRequest:
     seconds: float | None
 
 
+@dataclass(frozen=True, slots=True)
+class GameRequest:
+    """What a new game is made of. ``hints`` None: allowed unless several people play
+    (then only if everyone agreed when the game was made); never in a challenge."""
+
+    game: str
+    options: dict[str, Any]
+    seats: list[SeatRequest]
+    seed: int | None = None
+    listed: bool = True
+    hints: bool | None = None
+    challenge: str | None = None
+
+
 class GameService:
     def __init__(self, settings: Settings, store: Store, hub: Hub) -> None:
         self.settings = settings
@@ -79,38 +101,46 @@ class GameService:
         self.live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
-    async def _db(self, call: Callable[..., T], *args: Any) -> T:
+    async def db(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a blocking store call in a worker thread."""
         return await to_thread.run_sync(call, *args)
 
     # ------------------------------------------------------------------ creating
 
-    async def create(self, name: str, options: dict[str, Any], seats: list[SeatRequest],
-                     seed: int | None, listed: bool) -> tuple[LiveGame, list[str | None]]:
-        """A new game and one token per person's seat (None for bots)."""
+    async def create(self, request: GameRequest, entry: ChallengeEntry | None = None,
+                     ) -> tuple[LiveGame, list[str | None]]:
+        """A new game and one token per person's seat (None for bots); ``entry`` is the
+        challenge attempt it is, stored with it or not at all."""
+        name, seats = request.game, request.seats
         info = game_info(name)
-        for key in options:
+        for key in request.options:
             if info.option(key).local_only:
                 raise GameOptionError(f"option {key!r} is for local play only")
-        if "players" in options and options["players"] != len(seats):
-            raise GameOptionError(f"option 'players' says {options['players']!r} but "
+        if "players" in request.options and request.options["players"] != len(seats):
+            raise GameOptionError(f"option 'players' says {request.options['players']!r} but "
                                   f"{len(seats)} seats were given")
         for seat in seats:
             if seat.bot is not None:
                 make_bot(name, seat.bot)  # an unknown bot is refused here, by name
         names = [seat.name or seat.bot or "" for seat in seats]
-        options = {**options, "players": len(seats), "names": names}
-        seed = secrets.randbits(62) if seed is None else seed
+        options = {**request.options, "players": len(seats), "names": names}
+        seed = secrets.randbits(62) if request.seed is None else request.seed
         game = info.new_game(seed, **options)
         game_id = new_game_id()
         tokens = [None if seat.bot else new_token() for seat in seats]
+        people = sum(seat.bot is None for seat in seats)
+        hints = people <= 1 if request.hints is None else request.hints
         row = GameRow(id=game_id, game=name, options=options, config=game.config.to_json(),
-                      seed=seed, listed=listed, over=False)
+                      seed=seed, listed=request.listed, over=False,
+                      hints=hints and request.challenge is None, challenge=request.challenge)
         seat_rows = [
             SeatRow(game_id=game_id, seat=index, name=names[index], bot=seat.bot,
                     bot_seconds=self._bot_seconds(seat.seconds),
                     token_hash=hash_token(token) if token else None, left=False)
             for index, (seat, token) in enumerate(zip(seats, tokens, strict=True))]
-        await self._db(self.store.create, row, seat_rows)
+        if entry is not None:
+            entry.game_id = game_id
+        await self.db(self.store.create, row, seat_rows, entry)
         live = LiveGame(game_id, row, seat_rows, game)
         self._keep(live)
         self.wake_bots(live)
@@ -151,7 +181,7 @@ class GameService:
                     return
 
     async def _load(self, game_id: str) -> LiveGame:
-        found = await self._db(self.store.load, game_id)
+        found = await self.db(self.store.load, game_id)
         if found is None:
             raise UnknownGame(f"there is no game {game_id!r}")
         row, seats, actions = found
@@ -161,7 +191,7 @@ class GameService:
         return LiveGame(game_id, row, seats, game)
 
     async def catch_up(self, live: LiveGame) -> None:
-        newer = await self._db(self.store.actions_from, live.id, live.seq)
+        newer = await self.db(self.store.actions_from, live.id, live.seq)
         if not newer:
             return
         async with live.lock:
@@ -170,6 +200,14 @@ class GameService:
                     live.game.apply(row.seat, row.action)
 
     # ------------------------------------------------------------------ seats
+
+    def check_watchable(self, live: LiveGame, seat: int | None) -> None:
+        """A challenge game is nobody's business but its player's while the challenge runs:
+        watching it would show the coming cards to those who have not played yet."""
+        challenge = live.row.challenge
+        if seat is None and challenge and challenge_of(challenge).is_open(self.settings.clock()):
+            raise Forbidden("a challenge game is shown once the challenge is over, or "
+                                "to those who have finished it (see its leaderboard)")
 
     def seat_of(self, live: LiveGame, token: str | None) -> int | None:
         """The seat ``token`` holds (None: a spectator); a token of no seat is Forbidden."""
@@ -182,7 +220,7 @@ class GameService:
 
     async def set_left(self, live: LiveGame, seat: int, left: bool) -> None:
         if live.seats[seat].left != left:
-            await self._db(self.store.set_left, live.id, seat, left)
+            await self.db(self.store.set_left, live.id, seat, left)
             live.seats[seat].left = left
             await self.publish(live)
 
@@ -206,11 +244,12 @@ class GameService:
         trial = live.game.clone()
         trial.apply(seat, action)  # a refusal raises here, before anything is written
         notation = trial.log.entries[-1].action
-        stored = await self._db(self.store.append, live.id, live.seq, seat, notation,
-                                trial.is_over)
+        result = challenge_result(trial) if trial.is_over and live.row.challenge else None
+        stored = await self.db(self.store.append, live.id, live.seq, seat, notation,
+                                trial.is_over, result)
         if not stored:
             seq = live.seq
-            for row in await self._db(self.store.actions_from, live.id, live.seq):
+            for row in await self.db(self.store.actions_from, live.id, live.seq):
                 if row.seq == live.seq:
                     live.game.apply(row.seat, row.action)
             raise StaleSeq(f"action {seq} was taken by another request; the game is at "
@@ -278,11 +317,11 @@ class GameService:
             await asyncio.wait_for(asyncio.shield(driver), self.settings.bot_wait_seconds)
 
     async def listed(self) -> list[ListedGame]:
-        return await self._db(self.store.listed)
+        return await self.db(self.store.listed)
 
     async def resume(self) -> None:
         """After a restart: wake every unfinished game with a bot seat."""
-        for game_id in await self._db(self.store.unfinished_with_bots):
+        for game_id in await self.db(self.store.unfinished_with_bots):
             try:
                 self.wake_bots(await self.get(game_id))
             except HerotableError as exc:
@@ -313,6 +352,8 @@ class GameService:
                       for s in live.seats],
             "view": game.view(seat).to_json(),
             "legal": legal,
+            "hints": live.row.hints,
+            "challenge": live.row.challenge,
         }
 
     async def publish(self, live: LiveGame) -> None:

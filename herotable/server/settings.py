@@ -4,7 +4,9 @@ environment (``HEROTABLE_DATABASE_URL``)."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 import platformdirs
@@ -41,5 +43,7 @@ class Settings:
     # How long an action's answer waits for the bot moves it unblocks before answering with
     # the state so far (the WebSocket brings the rest).
     bot_wait_seconds: float = 15.0
+    # What time it is (the challenges follow the UTC calendar); tests set their own.
+    clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
     # Games kept in memory; older idle ones are dropped and rebuilt from the log on demand.
     games_in_memory: int = 2_000

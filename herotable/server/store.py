@@ -11,7 +11,12 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from herotable.server.db import ActionRow, GameRow, SeatRow
+from herotable.core.errors import HerotableError
+from herotable.server.db import ActionRow, ChallengeEntry, GameRow, SeatRow, ServerKey, now
+
+
+class AttemptTaken(HerotableError):
+    """A second attempt at a challenge by the same name or browser."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +29,13 @@ class ListedGame:
     created: str
 
 
+@dataclass(frozen=True, slots=True)
+class ChallengeResult:
+    score: int
+    rating: int | None
+    title: str | None
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -32,11 +44,22 @@ class Store:
     def session(self) -> Session:
         return self._sessions()
 
-    def create(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
-        with self.session() as session, session.begin():
-            session.add(game)
-            session.flush()  # the game row first: the seats refer to it
-            session.add_all(seats)
+    def create(self, game: GameRow, seats: Sequence[SeatRow],
+               entry: ChallengeEntry | None = None) -> None:
+        """Store a new game (and the challenge attempt it is); an attempt that breaks the
+        one-per-name-and-browser rule raises :class:`AttemptTaken` and stores nothing."""
+        try:
+            with self.session() as session, session.begin():
+                session.add(game)
+                session.flush()  # the game row first: the seats refer to it
+                session.add_all(seats)
+                if entry is not None:
+                    session.add(entry)
+        except IntegrityError as exc:
+            if entry is None:
+                raise
+            raise AttemptTaken("this name, or this browser, has already played this "
+                               "challenge") from exc
 
     def load(self, game_id: str) -> tuple[GameRow, list[SeatRow], list[ActionRow]] | None:
         with self.session() as session:
@@ -57,15 +80,22 @@ class Store:
                                    .order_by(ActionRow.seq)).all()
             return list(rows)
 
-    def append(self, game_id: str, seq: int, seat: int, action: str, over: bool) -> bool:
-        """Record action number ``seq``; False when that number is already taken (another
-        request or process got there first), and then nothing is written."""
+    def append(self, game_id: str, seq: int, seat: int, action: str, over: bool,
+               result: ChallengeResult | None = None) -> bool:
+        """Record action number ``seq`` (and, for the last action of a challenge game, its
+        result); False when that number is already taken (another request or process got
+        there first), and then nothing is written."""
         try:
             with self.session() as session, session.begin():
                 session.add(ActionRow(game_id=game_id, seq=seq, seat=seat, action=action))
                 if over:
                     session.execute(update(GameRow).where(GameRow.id == game_id)
                                     .values(over=True))
+                if result is not None:
+                    session.execute(update(ChallengeEntry)
+                                    .where(ChallengeEntry.game_id == game_id)
+                                    .values(score=result.score, rating=result.rating,
+                                            title=result.title, finished_at=now()))
         except IntegrityError:
             return False
         return True
@@ -98,3 +128,60 @@ class Store:
         with self.session() as session:
             has_bot = exists().where(SeatRow.game_id == GameRow.id, SeatRow.bot.is_not(None))
             return list(session.scalars(select(GameRow.id).where(~GameRow.over, has_bot)))
+
+    # ------------------------------------------------------------------ challenges
+
+    def server_key(self, name: str, make: str) -> str:
+        """The server's secret ``name``, stored as ``make`` the first time it is asked for
+        (whichever process stores it first wins; every process then reads the same)."""
+        with self.session() as session:
+            found = session.get(ServerKey, name)
+            if found is not None:
+                return found.value
+        try:
+            with self.session() as session, session.begin():
+                session.add(ServerKey(name=name, value=make))
+        except IntegrityError:
+            pass
+        with self.session() as session:
+            stored = session.get(ServerKey, name)
+            assert stored is not None
+            return stored.value
+
+    def leaderboard(self, challenge: str) -> list[ChallengeEntry]:
+        """Finished attempts, best first: rating (or score), then the earlier finish."""
+        with self.session() as session:
+            rows = session.scalars(
+                select(ChallengeEntry)
+                .where(ChallengeEntry.challenge == challenge,
+                       ChallengeEntry.finished_at.is_not(None))
+                .order_by(ChallengeEntry.rating.desc(), ChallengeEntry.score.desc(),
+                          ChallengeEntry.finished_at)).all()
+            return list(rows)
+
+    def challenges_played(self, kind: str) -> list[tuple[str, int]]:
+        """Each challenge of ``kind`` with finished attempts, newest first, and how many."""
+        with self.session() as session:
+            rows = session.execute(
+                select(ChallengeEntry.challenge, func.count())
+                .where(ChallengeEntry.challenge.like(f"{kind}:%"),
+                       ChallengeEntry.finished_at.is_not(None))
+                .group_by(ChallengeEntry.challenge)
+                .order_by(ChallengeEntry.challenge.desc())).all()
+            return [(str(challenge), int(count)) for challenge, count in rows]
+
+    def entry_of_game(self, game_id: str) -> ChallengeEntry | None:
+        with self.session() as session:
+            return session.scalars(select(ChallengeEntry)
+                                   .where(ChallengeEntry.game_id == game_id)).first()
+
+    def finished_attempt(self, challenge: str, token_hash: str) -> bool:
+        """Whether the seat of this token finished an attempt at ``challenge``."""
+        with self.session() as session:
+            found = session.scalars(
+                select(ChallengeEntry.game_id)
+                .join(SeatRow, SeatRow.game_id == ChallengeEntry.game_id)
+                .where(ChallengeEntry.challenge == challenge,
+                       ChallengeEntry.finished_at.is_not(None),
+                       SeatRow.token_hash == token_hash)).first()
+            return found is not None

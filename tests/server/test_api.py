@@ -232,3 +232,14 @@ def test_preview_scores_a_legal_action_only(client: TestClient) -> None:
     assert client.get(f"/api/games/{game_id}/preview").status_code == 200
     assert client.get(f"/api/games/{game_id}/preview?season=9").status_code == 422
     assert state(client, game_id, token)["seq"] == 0
+
+
+def test_hints_are_for_casual_games_unless_everyone_agreed(client: TestClient) -> None:
+    def hints(seats: list[dict[str, Any]], **extra: Any) -> bool:
+        created = new_game(client, seats=seats, **extra)
+        return bool(state(client, created["id"])["hints"])
+
+    assert hints([{"name": "Ann"}]) is True
+    assert hints([{"name": "Ann"}, {"bot": "greedy"}]) is True
+    assert hints([{"name": "Ann"}, {"name": "Bo"}]) is False
+    assert hints([{"name": "Ann"}, {"name": "Bo"}], hints=True) is True
