@@ -1,5 +1,5 @@
 """Playing the Cartographers table as a person does: the pointer and the keys (R turns, M
-mirrors, arrows move, 1-9 pick a shape, Q-T a terrain, Enter confirms) on the page.
+mirrors, arrows move, 1-9 pick a shape, A S D F G a terrain, Enter confirms) on the page.
 
 The API is read to know which placements are legal (a person sees that on the map); the page
 is then driven to one of them, checking on the way what it draws: the shape's outline (the
@@ -138,6 +138,7 @@ class Table:
         self.rng = random.Random(seed)
         self.turns_pressed = 0
         self.mirrors_pressed = 0
+        self.terrain_keys: list[str] = []  # terrain keys pressed, as their buttons show them
         self.done: list[str] = []
 
     # ---------------------------------------------------------------- reading the page
@@ -303,10 +304,20 @@ class Table:
     def pick_terrain(self, terrain: str, terrains: list[str], index: int) -> None:
         where = terrains.index(terrain)
         button = self.controls.locator(f".terrain-btn.t-{terrain}")
-        # Q W E T pick the 1st, 2nd, 3rd, 5th terrain; R (the 4th's key on its button) turns
-        # the shape instead, so the 4th is clicked.
-        if index % 2 and where in (0, 1, 2, 4):
-            self.press("qwert"[where])
+        if index % 2:
+            # The key its button shows picks it: never a command key (R turns, M mirrors,
+            # digits pick a shape), whichever of up to five terrains it is.
+            keys = self.controls.locator(".terrain-btn .key").all_inner_texts()
+            assert len(keys) == len(terrains) and len(set(keys)) == len(keys), keys
+            assert all(re.fullmatch(r"[A-Z]", k) and k not in "RM" for k in keys), keys
+            shape = self.ghost()
+            # Four or five on offer (Kethra's Gates, the 1x1 fallback): every key in turn.
+            for i in [*(range(len(terrains)) if len(terrains) >= 4 else ()), where]:
+                self.press(keys[i].lower())
+                self.terrain_keys.append(keys[i])
+                expect(self.controls.locator(".terrain-btn").nth(i)).to_have_attribute(
+                    "aria-pressed", "true")
+            assert self.ghost() == shape, "a terrain key turned or mirrored the shape"
         else:
             button.click()
         expect(button).to_have_attribute("aria-pressed", "true")

@@ -1,5 +1,6 @@
 """A person against a bot: the person plays a few turns in the page and the bot's map fills up
-in the same page, never reloaded; then the same table on a phone."""
+in the same page, never reloaded; then the same table on a phone: the card above its controls,
+no keyboard hints, and a new decision clears the last one's red outline."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.web.conftest import Api
-from tests.web.table import Table, filled, text
+from tests.web.table import ROWS, Table, filled, text
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
@@ -28,6 +29,10 @@ def test_against_a_bot_its_map_fills_live(page: Page, browser: Browser, api: Api
     for index in range(4):
         table.decide(index)
         expect(table.controls).to_be_visible()  # the bot never keeps the person waiting long
+        # The next decision starts where the pointer was, on what was just drawn: the shape
+        # is outlined there, not hatched red, until the person points.
+        expect(table.big_map.locator("g.ghost")).to_have_count(1)
+        expect(table.big_map.locator("rect.ghost-hatch")).to_have_count(0)
         counts.append(filled(bot_map))
     assert counts[-1] > counts[0], counts
     assert counts == sorted(counts), counts  # drawn cells are never undone
@@ -50,6 +55,26 @@ def test_against_a_bot_its_map_fills_live(page: Page, browser: Browser, api: Api
         assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
         box = small.locator("svg.map.big").bounding_box()
         assert box is not None and box["width"] <= PHONE["width"]
+        # The card face above its controls; no keyboard hints on a touch screen.
+        face = small.locator(".current .card-face").bounding_box()
+        under = controls.bounding_box()
+        assert face is not None and under is not None and face["y"] + face["height"] <= under["y"]
+        expect(controls.locator(".key").first).to_be_attached()
+        assert controls.locator(".key").evaluate_all("keys => keys.every((k) => !k.offsetParent)")
+        # A tap where the shape does not fit hatches it red; the next decision (made on the
+        # desktop, pushed here) starts with an outline instead.
+        grid = api.state(game_id)["view"]["sheets"][0]["grid"]
+        row, col = next((r, c) for r, line in enumerate(grid) for c, ch in enumerate(line)
+                        if ch not in ".^r")
+        small.locator(f'svg.map.big [data-cell="{ROWS[row]}{col + 1}"]').tap()
+        hatch = small.locator("svg.map.big rect.ghost-hatch")
+        expect(hatch.first).to_be_visible()
+        expect(controls.locator(".hint")).to_have_text(text("controls.illegal_here"))
+        small.screenshot(path=str(shots / "phone-illegal.png"))
+        table.decide(4)
+        expect(controls.locator(".hint")).to_have_text(text("controls.point"))
+        expect(hatch).to_have_count(0)
+        expect(small.locator("svg.map.big g.ghost.idle")).to_have_count(1)
         small.screenshot(path=str(shots / "phone-table.png"))
     finally:
         phone.close()

@@ -1,5 +1,6 @@
 """The lobby's form creates a game (which game, how many players, a bot in a seat) and gives
-the invitation links, each with a copy button; "play here" opens the table."""
+the invitation links, each with a copy button; "play here" opens the table. A game with one
+person's seat goes straight to its table, whose seat link is that person's invitation."""
 
 from __future__ import annotations
 
@@ -62,3 +63,22 @@ def test_the_lobby_creates_a_game_with_a_bot_and_invitations(
         "heading", name=text("lobby.my_games")))
     expect(mine.get_by_role("link", name=re.compile("Ann, Bob"))).to_be_visible()
     expect(mine.get_by_text(text("lobby.status_your_move"))).to_be_visible()
+
+    # One person against a bot: nobody to invite, so straight to the table (no invitation
+    # screen); the table copies the seat's own link.
+    form.get_by_label(text("lobby.seat_name", n=1)).fill("Cy")
+    form.get_by_label(text("lobby.players"), exact=True).fill("2")
+    expect(form.get_by_label(text("lobby.which_bot", n=2))).to_be_visible()
+    form.get_by_role("button", name=text("lobby.create")).click()
+    expect(page.get_by_role("heading", name=f"{text('map.of', name='Cy')} · "
+                                             f"{text('map.yours')}")).to_be_visible()
+    expect(page.get_by_role("heading", name=text("lobby.created"))).to_have_count(0)
+    expect(page.get_by_role("group", name=text("controls.label"))).to_be_visible()
+    found = re.fullmatch(rf"{re.escape(api.base)}/g/([\w-]+)", page.url)
+    assert found and found.group(1) != game_id, page.url
+    page.get_by_role("button", name=text("game.seat_link")).click()
+    expect(page.get_by_role("button", name=text("lobby.copied"))).to_be_visible()
+    link = page.evaluate("() => navigator.clipboard.readText()")
+    assert link.startswith(f"{api.base}/g/{found.group(1)}#token="), link
+    state = api.state(found.group(1), link.split("#token=")[1])
+    assert state["seat"] == 0 and state["seats"][0]["name"] == "Cy" and state["seats"][1]["bot"]

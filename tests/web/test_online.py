@@ -1,5 +1,6 @@
 """Two people online, each in their own browser with their own invitation: both draw, then an
-ambush comes and each draws the monster on the other's map, which the other sees appear live."""
+ambush comes and each draws the monster on the other's map, which the other sees appear live.
+The map a person chose to look at stays while the other plays."""
 
 from __future__ import annotations
 
@@ -43,12 +44,21 @@ def test_two_browsers_an_ambush_crosses_to_the_neighbours_map(
                                                      f"{text('map.yours')}")).to_be_visible()
             expect(page.locator(".link")).to_have_text(text("link.live"))  # the WebSocket
 
-        # Both draw the Settlement; Bob's page sees Ann's village appear on her small map.
+        # Both draw the Settlement. Bob, deciding, looks at Ann's map: her move does not take
+        # it away from him, and he sees her village appear on it, big and small.
+        expect(ann_page.locator(".season-preview .muted")).to_have_text(text("preview.if_now"))
+        other_map(bob_page, "Ann").click()
+        ann_heading = bob_page.get_by_role("heading", name=text("map.of", name="Ann"), exact=True)
+        expect(ann_heading).to_be_visible()
         ann_village = ann.decide(0)
         expect(bob_page.get_by_role("status")).to_have_text(text("status.your_move"))
         for cell in ann_village.split()[2:]:
             expect(other_map(bob_page, "Ann").locator(f'[data-cell="{cell}"]')).to_have_attribute(
                 "href", "#t-village")
+            expect(bob_page.locator(f'svg.map.big [data-cell="{cell}"]')).to_have_attribute(
+                "href", "#t-village")
+        expect(ann_heading).to_be_visible()
+        other_map(bob_page, "Bob").click()
         bob.decide(1)
 
         # The ambush: each draws the monster on the other's map, shown big in their own page.
@@ -57,6 +67,9 @@ def test_two_browsers_an_ambush_crosses_to_the_neighbours_map(
                                     exact=True)).to_be_visible()
             expect(page.locator(".decision-text")).to_have_text(
                 text("decision.monster", name=neighbour))
+            # "If the season ended now" scores the map the monster goes on: it says whose.
+            expect(page.locator(".season-preview .muted")).to_have_text(
+                text("preview.if_now_on", name=neighbour))
         bob_before = terrains(other_map(bob_page, "Bob"))
 
         def snap(_action: str) -> None:

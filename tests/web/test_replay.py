@@ -41,6 +41,8 @@ def test_replay_steps_and_switches_maps(page: Page, api: Api, shots: Path) -> No
     big = page.locator("svg.map.big")
     expect(page.get_by_role("status")).to_have_text(text("replay.step", step=0, steps=steps))
     assert filled(big) == 0  # before the first action nobody has drawn
+    # Plain names: who is away or deciding now is no part of a replay.
+    expect(page.locator(".others .other-name")).to_have_text(["Ann", "Bob"])
 
     bar.get_by_title(text("replay.forward")).click()
     expect(bar.get_by_text(text("replay.step", step=1, steps=steps))).to_be_visible()
@@ -75,6 +77,28 @@ def test_replay_steps_and_switches_maps(page: Page, api: Api, shots: Path) -> No
     assert filled(big) == 0
     page.keyboard.press("PageDown")
     expect(bar.get_by_text(text("replay.step", step=10, steps=steps))).to_be_visible()
+    # Five quick presses are five steps, each counted from the step asked for last, not from
+    # the one the page shows while the answers are on their way.
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    expect(bar.get_by_text(text("replay.step", step=15, steps=steps))).to_be_visible()
+    # An answer that comes back late, for a step no longer wanted, is dropped.
+    page.evaluate("""() => {
+      const fetchNow = window.fetch;
+      window.fetch = (url, ...rest) => fetchNow(url, ...rest).then((answer) =>
+        (/replay\\/16$/.test(url) ? new Promise((done) => setTimeout(() => done(answer), 500))
+          : answer));
+    }""")
+    with page.expect_response(lambda r: r.url.endswith("/replay/16")):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(bar.get_by_text(text("replay.step", step=17, steps=steps))).to_be_visible()
+    page.wait_for_timeout(700)  # the answer for step 16 arrives
+    expect(bar.get_by_text(text("replay.step", step=17, steps=steps))).to_be_visible()
+    bob_at = [sum(ch not in ".^r" for line in api.client.get(
+        f"/api/games/{game_id}/replay/{k}").json()["view"]["sheets"][1]["grid"] for ch in line)
+        for k in (16, 17)]
+    assert bob_at[0] != bob_at[1] and filled(big) == bob_at[1]  # Bob drew at step 17
     page.screenshot(path=str(shots / "replay.png"))
     bar.get_by_role("button", name=text("replay.close")).click()
     expect(bar).to_have_count(0)

@@ -34,6 +34,9 @@ def test_a_solo_game_played_by_pointer_and_keys(page: Page, api: Api, shots: Pat
     assert state["over"], "the game did not end within 60 decisions"
     assert {"draw", "hero", "destroy"} <= kinds, kinds  # seed 7 deals a hero and a gorgon
     assert table.turns_pressed > 0 and table.mirrors_pressed > 0
+    # Kethra's Gates offers five terrains, each picked by the key its button shows (the 4th's
+    # was once R, which turns the shape instead).
+    assert len(set(table.terrain_keys)) == 5, table.terrain_keys
     log = api.client.get(f"/api/games/{game_id}/log").json()
     assert [action for _seat, action in log["actions"]] == table.done  # all sent by the page
 

@@ -33,10 +33,11 @@ export const api = {
     request('POST', `/api/games/${id}/actions?legal=none`, { token, body: { seq, action } }),
   leave: (id, token) => request('POST', `/api/games/${id}/leave`, { token }),
   rejoin: (id, token) => request('POST', `/api/games/${id}/rejoin`, { token }),
-  preview: (id, token, { action, season } = {}) => {
+  preview: (id, token, { action, season, sheet } = {}) => {
     const query = new URLSearchParams();
     if (action) query.set('action', action);
     if (season !== undefined && season !== null) query.set('season', String(season));
+    if (sheet !== undefined && sheet !== null) query.set('sheet', String(sheet));
     const qs = query.toString();
     return request('GET', `/api/games/${id}/preview${qs ? `?${qs}` : ''}`, { token });
   },

@@ -2,11 +2,27 @@
 // connection, replay of a finished game, and spectating without a token.
 import { html } from './html.js';
 import { t, useLanguage } from './i18n.js';
-import { useCallback, useEffect, useState } from './vendor/hooks.module.js';
+import { useCallback, useEffect, useRef, useState } from './vendor/hooks.module.js';
 import { api, adoptInvite, catalog as loadCatalog, follow, localSeats } from './api.js';
 import { CartographersTable } from './cartographers/table.js';
 
 const TABLES = { cartographers: CartographersTable };
+
+/** The seat's own invitation link, to come back from another device; the lobby goes straight
+ * to the table when nobody else is invited, so this is where it is found. */
+function SeatLink({ id, token, name }) {
+  const [copied, setCopied] = useState(null); // true, or false: the clipboard refused
+  const url = `${location.origin}/g/${id}#token=${token}`;
+  const copy = async () => {
+    try { await navigator.clipboard.writeText(url); setCopied(true); } catch { setCopied(false); }
+  };
+  return html`<span class="seat-link">
+    <button type="button" class="quiet" onClick=${copy} title=${t('game.seat_link_help')}>
+      ${copied ? t('lobby.copied') : t('game.seat_link')}</button>
+    ${copied === false && html`<input type="text" readonly value=${url} aria-label=${t('lobby.invite_for', { name })}
+        onFocus=${(e) => e.target.select()}/>`}
+  </span>`;
+}
 
 export function GamePage({ id, navigate }) {
   useLanguage();
@@ -75,19 +91,27 @@ export function GamePage({ id, navigate }) {
   }, [id, token, state && state.seq]);
   const preview = useCallback((opts) => api.preview(id, token, opts), [id, token]);
 
+  // The step asked for last is the truth: each key press counts from it (presses faster than
+  // the answers all count), and an answer for a step no longer wanted is dropped (answers
+  // can come back out of order).
+  const wanted = useRef(null);
   const goReplay = async (step) => {
     const steps = state.seq;
     const k = Math.max(0, Math.min(steps, step));
-    const data = await api.replay(id, k);
-    setReplay({ step: k, steps, state: data });
+    wanted.current = k;
+    let data;
+    try { data = await api.replay(id, k); } catch { return; } // the step shown stays
+    if (wanted.current === k) setReplay({ step: k, steps, state: data });
   };
+  const stepReplay = (delta) => goReplay((wanted.current ?? 0) + delta);
+  const closeReplay = () => { wanted.current = null; setReplay(null); };
   useEffect(() => {
     if (!replay) return undefined;
     const onKey = (e) => {
       const keys = { ArrowLeft: -1, ArrowRight: 1, Home: -1e9, End: 1e9, PageUp: -10, PageDown: 10 };
       if (keys[e.key] === undefined) return;
       e.preventDefault();
-      goReplay(replay.step + keys[e.key]);
+      stepReplay(keys[e.key]);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -110,13 +134,13 @@ export function GamePage({ id, navigate }) {
 
   const replayControls = replay && html`<div class="replay-bar" role="group" aria-label=${t('replay.title')}>
     <button type="button" onClick=${() => goReplay(0)} title=${t('replay.first')}>◀◀</button>
-    <button type="button" onClick=${() => goReplay(replay.step - 1)} title=${t('replay.back')}>◀</button>
+    <button type="button" onClick=${() => stepReplay(-1)} title=${t('replay.back')}>◀</button>
     <input type="range" min="0" max=${replay.steps} value=${replay.step} aria-label=${t('replay.title')}
       onInput=${(e) => goReplay(Number(e.target.value))}/>
-    <button type="button" onClick=${() => goReplay(replay.step + 1)} title=${t('replay.forward')}>▶</button>
+    <button type="button" onClick=${() => stepReplay(1)} title=${t('replay.forward')}>▶</button>
     <button type="button" onClick=${() => goReplay(replay.steps)} title=${t('replay.last')}>▶▶</button>
     <span>${t('replay.step', { step: replay.step, steps: replay.steps })}</span>
-    <button type="button" onClick=${() => setReplay(null)}>${t('replay.close')}</button>
+    <button type="button" onClick=${closeReplay}>${t('replay.close')}</button>
   </div>`;
 
   return html`<main class="game">
@@ -129,6 +153,7 @@ export function GamePage({ id, navigate }) {
       ${active === null && html`<span class="badge">${t('game.spectator')}</span>`}
       <span class=${`link ${link}`} title=${t(`link.${link}`)}>${t(`link.${link}`)}</span>
       ${state.over && !replay && html`<button type="button" onClick=${() => goReplay(0)}>${t('replay.open')}</button>`}
+      ${active !== null && token && !state.over && html`<${SeatLink} id=${id} token=${token} name=${names[active]}/>`}
       ${active !== null && !state.over && html`<button type="button" class="quiet" onClick=${async () => { await api.leave(id, token).catch(() => null); navigate('/'); }}>${t('game.leave')}</button>`}
     </div>
     ${Table ? html`<${Table} state=${replay ? replay.state : state} catalog=${catalog}

@@ -119,7 +119,10 @@ function NewGame({ meta, navigate }) {
       // join when played here.
       const own = made.seats.find((s) => s.token);
       if (own) rememberSeat({ id: made.id, seat: own.seat, token: own.token, game: game.name, name: own.name });
-      setCreated(made);
+      // One person's seat (solo, or against bots): no one to invite, so straight to the table
+      // (the seat's link is on the table, and the game among "My games").
+      if (made.seats.filter((s) => s.token).length === 1) navigate(`/g/${made.id}`);
+      else setCreated(made);
     } catch (err) {
       setError(err.detail || err.message);
     }

@@ -4,6 +4,18 @@ import { html } from '../html.js';
 import { t, nameIn } from '../i18n.js';
 import { orient } from './geometry.js';
 
+// Terrain keys: the home row, A S D F G for the 1st-5th terrain offered (Kethra's Gates and
+// the 1x1 fallback offer five). Clear of every command key: R turns, M mirrors, 1-9 pick a
+// shape, arrows, Enter, Escape. The letters on the same keys in the Russian layout count too.
+export const TERRAIN_KEYS = ['a', 's', 'd', 'f', 'g'];
+const TERRAIN_KEYS_RU = ['ф', 'ы', 'в', 'а', 'п'];
+
+/** Which terrain (0-4) a key (lower case) picks, or -1. */
+export function terrainKeyIndex(key) {
+  const i = TERRAIN_KEYS.indexOf(key);
+  return i >= 0 ? i : TERRAIN_KEYS_RU.indexOf(key);
+}
+
 /** A small drawing of a shape (offsets [x, y]) in a terrain. */
 export function ShapeGlyph({ cells, terrain = 'empty', coin = false, size = 13, hero = null }) {
   const all = hero ? [...cells, ...hero] : cells;
@@ -92,7 +104,7 @@ export function Controls({ p, busy, onConfirm, catalog, names }) {
     ${p.kind === 'draw' && p.legal.terrains.length > 1 && html`<div class="row terrains">
       ${p.legal.terrains.map((tr, i) => html`<button type="button" class=${`terrain-btn t-${tr} ${tr === p.terrain ? 'on' : ''}`}
           aria-pressed=${tr === p.terrain} onClick=${() => p.setTerrain(tr)}>
-        <svg viewBox="0 0 10 10" width="18" height="18" aria-hidden="true"><use href="#t-${tr}"/></svg>${t(`terrain.${tr}`)}<span class="key">${'qwert'[i]}</span></button>`)}
+        <svg viewBox="0 0 10 10" width="18" height="18" aria-hidden="true"><use href="#t-${tr}"/></svg>${t(`terrain.${tr}`)}<span class="key">${(TERRAIN_KEYS[i] || '').toUpperCase()}</span></button>`)}
     </div>`}
     <div class="row turn">
       ${p.canTurn && html`<button type="button" onClick=${() => p.rotate(1)} title=${t('controls.rotate_key')}>⟳ ${t('controls.rotate')}<span class="key">R</span></button>`}
@@ -103,6 +115,6 @@ export function Controls({ p, busy, onConfirm, catalog, names }) {
     </div>
     <div class="hint" aria-live="polite">${orientationNote ? t('controls.orientation_never') : (p.action
       ? t('controls.ready', { action: actionText(p.action) })
-      : (p.pos ? t('controls.illegal_here') : t(p.kind === 'destroy' ? 'controls.pick_cell' : 'controls.point')))}</div>
+      : (p.pos && p.pointed ? t('controls.illegal_here') : t(p.kind === 'destroy' ? 'controls.pick_cell' : 'controls.point')))}</div>
   </div>`;
 }

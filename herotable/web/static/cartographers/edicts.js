@@ -5,12 +5,14 @@ import { t, nameIn } from '../i18n.js';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
 
-/** "If the season ended now": both edicts, coins, the monsters' cost and the total. */
-export function SeasonPreview({ preview, onLight }) {
+/** "If the season ended now": both edicts, coins, the monsters' cost and the total; on whose
+ * map, when not the seat's own (a monster decision's preview is the neighbour's map). */
+export function SeasonPreview({ preview, seat, names, onLight }) {
   if (!preview) return null;
   const stars = (preview.edicts || []).reduce((a, e) => a + e.stars, 0);
+  const elsewhere = preview.sheet !== undefined && preview.sheet !== seat;
   return html`<div class="season-preview" aria-live="polite">
-    <span class="muted">${t('preview.if_now')}</span>
+    <span class="muted">${elsewhere ? t('preview.if_now_on', { name: names[preview.sheet] || '' }) : t('preview.if_now')}</span>
     <span>${t('preview.edicts', { count: stars })}</span>
     <span>+ ${t('preview.coins', { count: preview.coins })}</span>
     <button type="button" class="linkish" onPointerEnter=${() => onLight(preview.monster_cells || null)}

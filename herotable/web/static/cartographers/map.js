@@ -14,7 +14,7 @@ const setOf = (names) => new Set(names || []);
 
 /**
  * props: sheet (the view's sheet JSON), labels (row and column names), coins (draw the coin
- * track), ghost {cells: [[r,c]], terrain, legal}, attack [[r,c]] (a hero's pattern being
+ * track), ghost {cells: [[r,c]], terrain, legal, idle}, attack [[r,c]] (a hero's pattern being
  * placed), highlight (cell names that score), choices (cell names one may click), cursor
  * [r,c], onHover(cell|null), onPick(cell), title, className, tabIndex, onKeyDown.
  */
@@ -91,10 +91,11 @@ export function MapView(props) {
 
   let ghostMarks = null;
   if (ghost && ghost.cells && ghost.cells.length) {
-    const cls = ghost.legal ? 'ghost ok' : 'ghost bad';
+    // idle: not pointed at yet in this decision, so no verdict (an outline, not red).
+    const cls = ghost.legal ? 'ghost ok' : (ghost.idle ? 'ghost idle' : 'ghost bad');
     ghostMarks = html`<g class=${cls}>
       ${ghost.legal && ghost.cells.map(([r, c]) => html`<use href="#t-${ghost.terrain || 'empty'}" class="ghost-fill" x=${m + c * CELL} y=${m + r * CELL} width=${CELL} height=${CELL}/>`)}
-      ${!ghost.legal && ghost.cells.map(([r, c]) => html`<rect class="ghost-hatch" x=${m + c * CELL} y=${m + r * CELL} width=${CELL} height=${CELL}/>`)}
+      ${!ghost.legal && !ghost.idle && ghost.cells.map(([r, c]) => html`<rect class="ghost-hatch" x=${m + c * CELL} y=${m + r * CELL} width=${CELL} height=${CELL}/>`)}
       ${ghost.cells.map(([r, c]) => box([r, c], 'ghost-edge'))}
     </g>`;
   }

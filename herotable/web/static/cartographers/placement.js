@@ -41,6 +41,11 @@ export function usePlacement(state, catalog) {
   const [pos, setPos] = useState(null);
   const [pinned, setPinned] = useState(false);
   const [heroTurn, setHeroTurn] = useState(0);
+  // The decision the person last pointed in (hover, tap, arrows). A new decision keeps the
+  // position, but until pointed at, a shape that does not fit there is outlined, not hatched
+  // red: the red was the last decision's (on a touch screen nothing hovers to move it).
+  const [pointedAt, setPointedAt] = useState(null);
+  const pointed = pointedAt === decisionKey;
 
   // A new decision: start from the first shape and orientation that fit, keep the position.
   useEffect(() => {
@@ -72,18 +77,19 @@ export function usePlacement(state, catalog) {
     const placed = land(pattern, where);
     const allowed = index.get(key);
     isLegal = Boolean(allowed && allowed.has(cellName(placed.top, placed.left)));
+    const idle = !pointed && !isLegal;
     if (kind === 'draw') {
-      ghost = { cells: placed.cells, terrain: terrain || 'empty', legal: isLegal };
+      ghost = { cells: placed.cells, terrain: terrain || 'empty', legal: isLegal, idle };
       if (isLegal && terrain) action = `draw ${terrain} ${cellsText(placed.cells)}`;
     } else if (kind === 'monster') {
-      ghost = { cells: placed.cells, terrain: 'monster', legal: isLegal };
+      ghost = { cells: placed.cells, terrain: 'monster', legal: isLegal, idle };
       if (isLegal) action = `monster ${cellsText(placed.cells)}`;
     } else if (kind === 'hero') {
-      ghost = { cells: [where], terrain: 'hero', legal: isLegal };
+      ghost = { cells: [where], terrain: 'hero', legal: isLegal, idle };
       attack = attackCells((card && card.offsets) || [], where, Math.round(heroTurn / 90));
       if (isLegal) action = `hero ${cellName(where[0], where[1])} r${heroTurn}`;
     } else if (kind === 'destroy') {
-      ghost = { cells: [where], terrain: 'destroyed', legal: isLegal };
+      ghost = { cells: [where], terrain: 'destroyed', legal: isLegal, idle };
       if (isLegal) action = `destroy ${cellName(where[0], where[1])}`;
     }
   }
@@ -113,13 +119,14 @@ export function usePlacement(state, catalog) {
       return [Math.min(SIZE - 1, Math.max(0, r + dr)), Math.min(SIZE - 1, Math.max(0, c + dc))];
     });
     setPinned(true);
+    setPointedAt(decisionKey);
   };
-  const hover = (cell) => { if (!pinned && cell) setPos(cell); };
-  const pick = (cell) => { setPos(cell); setPinned(true); };
+  const hover = (cell) => { if (!pinned && cell) { setPos(cell); setPointedAt(decisionKey); } };
+  const pick = (cell) => { setPos(cell); setPinned(true); setPointedAt(decisionKey); };
 
   return {
-    active: true, kind, legal, card, decision, shapes, fits, shape, terrain, turns, mirrored,
-    heroTurn, pos, pinned, ghost, attack, action, isLegal, canTurn, orientationFits: index.has(key),
+    active: true, key: decisionKey, kind, legal, card, decision, shapes, fits, shape, terrain, turns, mirrored,
+    heroTurn, pos, pinned, pointed, ghost, attack, action, isLegal, canTurn, orientationFits: index.has(key),
     choices: kind === 'destroy' ? new Set((legal.shapes[0] || { at: [] }).at) : null,
     chooseShape, setTerrain, rotate, flip, move, hover, pick,
     unpin: () => setPinned(false),

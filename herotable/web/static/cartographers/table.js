@@ -4,13 +4,11 @@ import { html } from '../html.js';
 import { t, nameIn, useLanguage } from '../i18n.js';
 import { useEffect, useLayoutEffect, useRef, useState } from '../vendor/hooks.module.js';
 import { MapView } from './map.js';
-import { CardFace, Controls, cardName } from './card.js';
+import { CardFace, Controls, cardName, terrainKeyIndex } from './card.js';
 import { SeasonTrack, seasonLetters } from './season.js';
 import { Edicts, SeasonPreview } from './edicts.js';
 import { ScoreTable, Standings } from './scores.js';
 import { usePlacement } from './placement.js';
-
-const TERRAIN_KEYS = 'qwert';
 
 export function CartographersTable({ state, catalog, seat, act, preview, replay, onPickSeat }) {
   useLanguage();
@@ -21,15 +19,17 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
   const [focus, setFocus] = useState(seat ?? 0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
-  const [lit, setLit] = useState(null);
+  const [lit, setLit] = useState(null); // {sheet, cells}: the cells that score, on one map
   const [base, setBase] = useState(null);
   const [ahead, setAhead] = useState(null);
   const timer = useRef(null);
   const cache = useRef(new Map());
 
-  // The map shown big: where the seat's decision is, else its own, else what was chosen.
+  // The map shown big: the seat's own, and the one its decision is on when a decision starts;
+  // else the one the person picked. Another seat's move (a new seq) is no reason to take away
+  // the map they are looking at: only their own next decision brings its map back.
   const decisionSheet = p.active ? p.legal.sheet : null;
-  useEffect(() => { if (decisionSheet !== null) setFocus(decisionSheet); }, [decisionSheet, state.seq]);
+  useEffect(() => { if (decisionSheet !== null) setFocus(decisionSheet); }, [p.active ? p.key : null]);
   useEffect(() => { if (seat !== null && seat !== undefined) setFocus(seat); }, [seat]);
   const shown = Math.min(focus, view.sheets.length - 1);
   const placing = p.active && shown === p.legal.sheet;
@@ -41,6 +41,8 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
     if (!canPreview) return;
     preview({}).then(setBase).catch(() => setBase(null));
   }, [state.id, state.seq, seat, canPreview]);
+  const shownPreview = ahead || base;
+  const lightPreview = (cells) => setLit(cells && shownPreview ? { sheet: shownPreview.sheet, cells } : null);
   const previewAction = canPreview && p.active && p.action && (p.kind === 'draw' || p.kind === 'hero') ? p.action : null;
   useEffect(() => {
     clearTimeout(timer.current);
@@ -62,7 +64,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
     setBusy(false);
   };
 
-  // Keys: arrows move the shape, R turns, M mirrors, 1-9 a shape, Q-T a terrain, Enter confirms.
+  // Keys: arrows move the shape, R turns, M mirrors, 1-9 a shape, A S D F G a terrain, Enter confirms.
   // Bound as the page renders (a layout effect), so a key never acts on an older placement.
   useLayoutEffect(() => {
     if (!p.active) return undefined;
@@ -72,6 +74,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
       if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
       if ((tag === 'BUTTON' || tag === 'A') && (e.key === 'Enter' || e.key === ' ')) return;
       const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+      const terrainAt = terrainKeyIndex(k);
       const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
       if (moves[k]) { p.move(...moves[k]); setFocus(p.legal.sheet); }
       else if (k === 'r' || k === 'к') p.rotate(e.shiftKey ? -1 : 1);
@@ -79,7 +82,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
       else if (k === 'Enter') confirm();
       else if (k === 'Escape') p.unpin();
       else if (/^[1-9]$/.test(k) && Number(k) <= p.shapes.length && p.fits[Number(k) - 1].length) p.chooseShape(Number(k) - 1);
-      else if (TERRAIN_KEYS.includes(k) && p.kind === 'draw' && p.legal.terrains[TERRAIN_KEYS.indexOf(k)]) p.setTerrain(p.legal.terrains[TERRAIN_KEYS.indexOf(k)]);
+      else if (terrainAt >= 0 && p.kind === 'draw' && p.legal.terrains[terrainAt]) p.setTerrain(p.legal.terrains[terrainAt]);
       else return;
       e.preventDefault();
     };
@@ -89,7 +92,9 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
 
   const letters = seasonLetters(view, catalog, view.season_index);
   const pending = state.pending.filter((s) => s !== seat);
-  const presence = (s) => (state.seats[s] && state.seats[s].present === false ? ` (${t('seat.away')})` : '');
+  // Who is away and who is deciding are live news: a replay shows plain names.
+  const presence = (s) => (!replay && state.seats[s] && state.seats[s].present === false ? ` (${t('seat.away')})` : '');
+  const deciding = (s) => !replay && state.pending.includes(s);
   let status;
   if (view.over) status = t('status.over');
   else if (replay) status = t('replay.step', { step: replay.step, steps: replay.steps });
@@ -117,7 +122,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
         title=${t('map.of', { name: names[shown] })}
         ghost=${placing ? p.ghost : null} attack=${placing ? p.attack : null}
         choices=${placing ? p.choices : null}
-        highlight=${lit || []}
+        highlight=${lit && lit.sheet === shown ? lit.cells : []}
         onHover=${placing ? (cell) => p.hover(cell) : undefined}
         onPick=${placing ? onPick : undefined}
         tabIndex=${placing ? 0 : undefined}/>
@@ -137,28 +142,29 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
       <${SeasonTrack} view=${view} catalog=${catalog}/>
       ${revealedList.length > 0 && html`<div class="revealed"><span class="muted">${t('card.revealed')}:</span>
         ${revealedList.map((id) => html`<span class="mini-card">${cardName(catalog, id)}</span>`)}</div>`}
-      <${Edicts} view=${view} catalog=${catalog} letters=${letters} preview=${ahead || base} base=${ahead ? base : null} onLight=${setLit}/>
-      ${!view.over && html`<${SeasonPreview} preview=${ahead || base} onLight=${setLit}/>`}
+      <${Edicts} view=${view} catalog=${catalog} letters=${letters} preview=${shownPreview} base=${ahead ? base : null} onLight=${lightPreview}/>
+      ${!view.over && html`<${SeasonPreview} preview=${shownPreview} seat=${seat} names=${names} onLight=${lightPreview}/>`}
       <div class="lower">
         ${view.sheets.length > 1 && html`<div class="others" aria-label=${t('map.others')}>
-          ${view.sheets.map((sheet, i) => html`<button type="button" class=${`other ${i === shown ? 'on' : ''} ${state.pending.includes(i) ? 'deciding' : ''}`}
+          ${view.sheets.map((sheet, i) => html`<button type="button" class=${`other ${i === shown ? 'on' : ''} ${deciding(i) ? 'deciding' : ''}`}
               onClick=${() => { setFocus(i); if (onPickSeat) onPickSeat(i); }} aria-pressed=${i === shown}>
             <${MapView} sheet=${sheet} labels=${false} coins=${false} className="small"/>
-            <span class="other-name">${names[i]}${presence(i)}${state.pending.includes(i) ? ' ✎' : ''}</span></button>`)}
+            <span class="other-name">${names[i]}${presence(i)}${deciding(i) ? ' ✎' : ''}</span></button>`)}
         </div>`}
         <div class="results">
           <${ScoreTable} view=${view} catalog=${catalog} names=${names} seat=${shown}
-            onLight=${(k, letter) => pastLight(preview, k, letter, setLit)}/>
+            onLight=${(k, letter) => pastLight(preview, k, letter, shown, setLit)}/>
         </div>
       </div>
     </aside>
   </div>`;
 }
 
-function pastLight(preview, season, letter, setLit) {
+/** A past season's edict on the map shown (its scores are that map's): the cells it scored. */
+function pastLight(preview, season, letter, sheet, setLit) {
   if (!preview) return;
-  preview({ season }).then((r) => {
+  preview({ season, sheet }).then((r) => {
     const e = (r.edicts || []).find((x) => x.letter === letter);
-    setLit(e ? e.cells : null);
+    setLit(e ? { sheet, cells: e.cells } : null);
   }).catch(() => setLit(null));
 }
