@@ -134,7 +134,8 @@ def test_a_game_played_elsewhere_counts_only_if_it_replays(client: TestClient) -
                                           **extra})
 
     wrong_seed = {**honest, "seed": seed + 1}
-    tampered = {**honest, "actions": [*honest["actions"][:5], [0, "draw forest A1"],
+    # An action played twice: its cells are filled by then, whatever the deal.
+    tampered = {**honest, "actions": [*honest["actions"][:6], honest["actions"][5],
                                       *honest["actions"][6:]]}
     unfinished = {**honest, "actions": honest["actions"][:10]}
     for forged in (wrong_seed, tampered, unfinished, {"game": "cartographers"}):
