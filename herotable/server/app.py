@@ -277,7 +277,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         @app.get("/", include_in_schema=False)
         @app.get("/g/{game_id}", include_in_schema=False)
-        async def page(game_id: str | None = None) -> FileResponse:
+        @app.get("/daily", include_in_schema=False)
+        @app.get("/weekly", include_in_schema=False)
+        @app.get("/daily/{key}", include_in_schema=False)
+        @app.get("/weekly/{key}", include_in_schema=False)
+        @app.get("/daily/{key}/g/{game_id}", include_in_schema=False)
+        @app.get("/weekly/{key}/g/{game_id}", include_in_schema=False)
+        async def page(game_id: str | None = None, key: str | None = None) -> FileResponse:
             return FileResponse(WEB / "index.html")
 
     return app

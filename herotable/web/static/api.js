@@ -43,6 +43,13 @@ export const api = {
   },
   log: (id) => request('GET', `/api/games/${id}/log`),
   replay: (id, step) => request('GET', `/api/games/${id}/replay/${step}`),
+  hint: (id, token) => request('POST', `/api/games/${id}/hint`, { token }),
+  analyse: (id, seat) => request('POST', `/api/games/${id}/analysis`, { body: { seat } }),
+  analysis: (id, seat) => request('GET', `/api/games/${id}/analysis?seat=${seat}`),
+  challenges: (kind) => request('GET', `/api/challenges/${kind}`),
+  playChallenge: (kind, name, browser) => request('POST', `/api/challenges/${kind}/play`, { body: { name, browser } }),
+  leaderboard: (kind, key) => request('GET', `/api/challenges/${kind}/${key}`),
+  challengeGame: (kind, key, id, token) => request('GET', `/api/challenges/${kind}/${key}/games/${id}`, { token }),
 };
 
 const catalogs = new Map();

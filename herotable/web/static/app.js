@@ -1,14 +1,20 @@
-// The one page: a header with the language switch, and a route: "/" the lobby, "/g/{id}" a game.
+// The one page: a header with the language switch, and a route: "/" the lobby, "/g/{id}" a game,
+// "/daily" and "/weekly" the challenges ("/daily/{day}" a day's board, "/daily/{day}/g/{id}" a
+// finished map of it).
 import { html, render } from './html.js';
 import { LANGUAGES, initI18n, setLanguage, t, useLanguage, currentLanguage } from './i18n.js';
 import { useEffect, useState } from './vendor/hooks.module.js';
 import { TerrainDefs } from './cartographers/terrain.js';
 import { Lobby } from './lobby.js';
 import { GamePage } from './game.js';
+import { ChallengePage } from './challenge.js';
 
 function route(path) {
   const match = /^\/g\/([\w-]+)\/?$/.exec(path);
-  return match ? { page: 'game', id: match[1] } : { page: 'lobby' };
+  if (match) return { page: 'game', id: match[1] };
+  const challenge = /^\/(daily|weekly)(?:\/([\w-]+))?(?:\/g\/([\w-]+))?\/?$/.exec(path);
+  if (challenge) return { page: 'challenge', kind: challenge[1], key: challenge[2] || null, id: challenge[3] || null };
+  return { page: 'lobby' };
 }
 
 function App() {
@@ -38,15 +44,17 @@ function App() {
   return html`<${TerrainDefs}/>
     <header class="top">
       <a class="brand" href="/" onClick=${navigate}>${t('app.title')}</a>
-      <nav><a href="/" onClick=${navigate}>${t('nav.lobby')}</a></nav>
+      <nav><a href="/" onClick=${navigate}>${t('nav.lobby')}</a>
+        <a href="/daily" onClick=${navigate} aria-current=${where.kind === 'daily' ? 'page' : undefined}>${t('nav.daily')}</a>
+        <a href="/weekly" onClick=${navigate} aria-current=${where.kind === 'weekly' ? 'page' : undefined}>${t('nav.weekly')}</a></nav>
       <label class="lang">${t('nav.language')}
         <select value=${language} onChange=${(e) => setLanguage(e.target.value)}>
           ${LANGUAGES.map(({ code, name }) => html`<option value=${code} lang=${code}>${name}</option>`)}
         </select></label>
     </header>
-    ${where.page === 'game'
-      ? html`<${GamePage} key=${`${where.id}:${invites}`} id=${where.id} navigate=${navigate}/>`
-      : html`<${Lobby} navigate=${navigate}/>`}`;
+    ${where.page === 'game' && html`<${GamePage} key=${`${where.id}:${invites}`} id=${where.id} navigate=${navigate}/>`}
+    ${where.page === 'challenge' && html`<${ChallengePage} key=${where.kind} kind=${where.kind} dayKey=${where.key} gameId=${where.id} navigate=${navigate}/>`}
+    ${where.page === 'lobby' && html`<${Lobby} navigate=${navigate}/>`}`;
 }
 
 initI18n().then(() => {

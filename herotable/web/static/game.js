@@ -5,8 +5,13 @@ import { t, useLanguage } from './i18n.js';
 import { useCallback, useEffect, useRef, useState } from './vendor/hooks.module.js';
 import { api, adoptInvite, catalog as loadCatalog, follow, localSeats } from './api.js';
 import { CartographersTable } from './cartographers/table.js';
+import { actionText } from './cartographers/card.js';
+import { AnalysisPanel, useAnalysis } from './analysis.js';
+import { challengePath } from './challenge.js';
 
 const TABLES = { cartographers: CartographersTable };
+// Each game's words for a move, for the analysis (else the engine's notation).
+const MOVE_WORDS = { cartographers: actionText };
 
 /** The seat's own invitation link, to come back from another device; the lobby goes straight
  * to the table when nobody else is invited, so this is where it is found. */
@@ -90,6 +95,8 @@ export function GamePage({ id, navigate }) {
     }
   }, [id, token, state && state.seq]);
   const preview = useCallback((opts) => api.preview(id, token, opts), [id, token]);
+  const hint = useCallback(() => api.hint(id, token), [id, token]);
+  const analysis = useAnalysis(id, state);
 
   // The step asked for last is the truth: each key press counts from it (presses faster than
   // the answers all count), and an answer for a step no longer wanted is dropped (answers
@@ -153,12 +160,17 @@ export function GamePage({ id, navigate }) {
       ${active === null && html`<span class="badge">${t('game.spectator')}</span>`}
       <span class=${`link ${link}`} title=${t(`link.${link}`)}>${t(`link.${link}`)}</span>
       ${state.over && !replay && html`<button type="button" onClick=${() => goReplay(0)}>${t('replay.open')}</button>`}
+      ${state.challenge && html`<a href=${challengePath(state.challenge)} onClick=${navigate}>${t('challenge.to_board')}</a>`}
       ${active !== null && token && !state.over && html`<${SeatLink} id=${id} token=${token} name=${names[active]}/>`}
       ${active !== null && !state.over && html`<button type="button" class="quiet" onClick=${async () => { await api.leave(id, token).catch(() => null); navigate('/'); }}>${t('game.leave')}</button>`}
     </div>
     ${Table ? html`<${Table} state=${replay ? replay.state : state} catalog=${catalog}
         seat=${replay ? null : state.seat} act=${act} preview=${replay ? null : preview}
-        replay=${replay && { step: replay.step, steps: replay.steps, controls: replayControls }}/>`
+        replay=${replay && { step: replay.step, steps: replay.steps, controls: replayControls }}
+        hint=${!replay && state.hints && token && !state.over ? hint : null}
+        marks=${replay && analysis.open && analysis.open.step === replay.step ? analysis.open : null}
+        extra=${state.over && html`<${AnalysisPanel} a=${analysis} id=${id} names=${names} words=${MOVE_WORDS[state.game]}
+          openStep=${goReplay} shownStep=${replay && replay.step}/>`}/>`
       : html`<p class="page">${t('game.no_table', { game: state.game })}</p>`}
   </main>`;
 }

@@ -94,6 +94,11 @@ export function t(key, params = {}) {
   return interpolate(String(value), params);
 }
 
+/** A number as the current language writes it, with at most `digits` decimals. */
+export function formatNumber(x, digits = 1) {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(Number(x));
+}
+
 /** Whether the catalogue has `key` (in this language or the fallback). */
 export function has(key) {
   return lookup(messages, key) !== undefined || lookup(fallbackMessages, key) !== undefined;

@@ -83,7 +83,7 @@ export function CardFace({ catalog, id, ruins }) {
 }
 
 /** Buttons for the seat's decision. `p` is usePlacement's result. */
-export function Controls({ p, busy, onConfirm, catalog, names }) {
+export function Controls({ p, busy, onConfirm, catalog, names, extra }) {
   if (!p.active) return null;
   const orientationNote = !p.orientationFits && p.kind !== 'hero' && p.kind !== 'destroy';
   const what = {
@@ -113,6 +113,7 @@ export function Controls({ p, busy, onConfirm, catalog, names }) {
       <button type="button" class="confirm" disabled=${!p.action || busy} onClick=${onConfirm}>
         ✓ ${t('controls.confirm')}<span class="key">↵</span></button>
     </div>
+    ${extra}
     <div class="hint" aria-live="polite">${orientationNote ? t('controls.orientation_never') : (p.action
       ? t('controls.ready', { action: actionText(p.action) })
       : (p.pos && p.pointed ? t('controls.illegal_here') : t(p.kind === 'destroy' ? 'controls.pick_cell' : 'controls.point')))}</div>

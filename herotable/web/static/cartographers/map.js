@@ -16,7 +16,9 @@ const setOf = (names) => new Set(names || []);
  * props: sheet (the view's sheet JSON), labels (row and column names), coins (draw the coin
  * track), ghost {cells: [[r,c]], terrain, legal, idle}, attack [[r,c]] (a hero's pattern being
  * placed), highlight (cell names that score), choices (cell names one may click), cursor
- * [r,c], onHover(cell|null), onPick(cell), title, className, tabIndex, onKeyDown.
+ * [r,c], outlines [{cells: [[r,c]], kind, action}] (a hint, or an analysed step's moves: a
+ * dashed outline around each), onHover(cell|null), onPick(cell), title, className, tabIndex,
+ * onKeyDown.
  */
 export function MapView(props) {
   const { sheet, labels = true, coins = true, ghost, attack, highlight, choices, cursor } = props;
@@ -99,6 +101,9 @@ export function MapView(props) {
       ${ghost.cells.map(([r, c]) => box([r, c], 'ghost-edge'))}
     </g>`;
   }
+  const outlineMarks = (props.outlines || []).map((o) => html`<g class=${`outline ${o.kind}`} data-action=${o.action}>
+    ${o.cells.map(([r, c]) => html`<rect class="outline-cell" x=${m + c * CELL} y=${m + r * CELL} width=${CELL} height=${CELL}/>`)}
+    <path class="outline-edge" d=${outlinePath(o.cells, m)}/></g>`);
   const attackMarks = (attack || []).map(([r, c]) => html`<g class="attack-ghost">
     ${box([r, c], 'attack-box')}<use href="#m-attack" x=${m + c * CELL} y=${m + r * CELL} width=${CELL} height=${CELL}/></g>`);
 
@@ -119,7 +124,23 @@ export function MapView(props) {
     ${choiceMarks}
     ${ghostMarks}
     ${attackMarks}
+    ${outlineMarks}
     ${cursor && box(cursor, 'cursor')}
     ${coinTrack}
   </svg>`;
+}
+
+/** The border of a set of cells: the sides of each cell that no other cell of the set shares. */
+function outlinePath(cells, m) {
+  const taken = new Set(cells.map(([r, c]) => `${r},${c}`));
+  const d = [];
+  for (const [r, c] of cells) {
+    const x = m + c * CELL;
+    const y = m + r * CELL;
+    if (!taken.has(`${r - 1},${c}`)) d.push(`M${x} ${y}h${CELL}`);
+    if (!taken.has(`${r + 1},${c}`)) d.push(`M${x} ${y + CELL}h${CELL}`);
+    if (!taken.has(`${r},${c - 1}`)) d.push(`M${x} ${y}v${CELL}`);
+    if (!taken.has(`${r},${c + 1}`)) d.push(`M${x + CELL} ${y}v${CELL}`);
+  }
+  return d.join('');
 }

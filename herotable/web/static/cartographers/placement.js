@@ -2,7 +2,7 @@
 // is legal iff its cells are one of the view's grouped legal moves ({cells} at a corner).
 import { useEffect, useMemo, useState } from '../vendor/hooks.module.js';
 import {
-  SIZE, attackCells, cellName, cellsText, indexLegal, land, orient, patternKey,
+  SIZE, attackCells, cellName, cellsText, grip, indexLegal, land, orient, parseCell, patternKey,
 } from './geometry.js';
 
 const CENTER = [5, 5];
@@ -121,6 +121,34 @@ export function usePlacement(state, catalog) {
     setPinned(true);
     setPointedAt(decisionKey);
   };
+  // A whole move (a hint's) made the placement being chosen: its shape, turn, mirror, terrain
+  // and place, pinned. False if the decision offers no such placement.
+  const adopt = (move) => {
+    const [verb, ...rest] = move.split(' ');
+    const cells = rest.filter((w) => /^[A-K]\d{1,2}$/.test(w)).map(parseCell);
+    if (!cells.length) return false;
+    const take = (at) => { setPos(at); setPinned(true); setPointedAt(decisionKey); return true; };
+    if (verb === 'hero') {
+      const turn = rest.find((w) => /^r\d+$/.test(w));
+      if (turn) setHeroTurn(Number(turn.slice(1)));
+      return take(cells[0]);
+    }
+    if (verb === 'destroy') return take(cells[0]);
+    const top = Math.min(...cells.map((x) => x[0]));
+    const left = Math.min(...cells.map((x) => x[1]));
+    const wanted = patternKey(cells.map(([r, c]) => [c - left, r - top]));
+    for (let i = 0; i < shapes.length; i += 1) {
+      for (const o of fits[i]) {
+        const pattern = orient(shapes[i].cells, o.turns, o.mirrored);
+        if (patternKey(pattern) !== wanted) continue;
+        setShape(i); setTurns(o.turns); setMirrored(o.mirrored);
+        if (verb === 'draw') setTerrain(rest[0]);
+        const [gx, gy] = grip(pattern);
+        return take([top + gy, left + gx]);
+      }
+    }
+    return false;
+  };
   const hover = (cell) => { if (!pinned && cell) { setPos(cell); setPointedAt(decisionKey); } };
   const pick = (cell) => { setPos(cell); setPinned(true); setPointedAt(decisionKey); };
 
@@ -128,7 +156,7 @@ export function usePlacement(state, catalog) {
     active: true, key: decisionKey, kind, legal, card, decision, shapes, fits, shape, terrain, turns, mirrored,
     heroTurn, pos, pinned, pointed, ghost, attack, action, isLegal, canTurn, orientationFits: index.has(key),
     choices: kind === 'destroy' ? new Set((legal.shapes[0] || { at: [] }).at) : null,
-    chooseShape, setTerrain, rotate, flip, move, hover, pick,
+    chooseShape, setTerrain, rotate, flip, move, hover, pick, adopt,
     unpin: () => setPinned(false),
   };
 }

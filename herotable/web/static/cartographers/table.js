@@ -1,5 +1,6 @@
 // The Cartographers table, drawn from the server's GET object alone: the big map with the
-// placement over it, the revealed card and its controls, seasons, edicts, the other maps.
+// placement over it, the revealed card and its controls, seasons, edicts, the other maps;
+// a hint on request (`hint`: asks the server), and an analysed step's two moves (`marks`).
 import { html } from '../html.js';
 import { t, nameIn, useLanguage } from '../i18n.js';
 import { useEffect, useLayoutEffect, useRef, useState } from '../vendor/hooks.module.js';
@@ -9,8 +10,10 @@ import { SeasonTrack, seasonLetters } from './season.js';
 import { Edicts, SeasonPreview } from './edicts.js';
 import { ScoreTable, Standings } from './scores.js';
 import { usePlacement } from './placement.js';
+import { HintPanel, actionCells, useHint } from './hint.js';
+import { AnalysisLegend } from '../analysis.js';
 
-export function CartographersTable({ state, catalog, seat, act, preview, replay, onPickSeat }) {
+export function CartographersTable({ state, catalog, seat, act, preview, replay, onPickSeat, hint, marks, extra }) {
   useLanguage();
   const view = state.view;
   const names = state.seats.map((s) => s.name || t('seat.unnamed', { n: s.seat + 1 }));
@@ -33,6 +36,10 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
   useEffect(() => { if (seat !== null && seat !== undefined) setFocus(seat); }, [seat]);
   const shown = Math.min(focus, view.sheets.length - 1);
   const placing = p.active && shown === p.legal.sheet;
+  const h = useHint(p.active && hint ? hint : null, p.active ? p.key : null);
+  const askHint = () => { if (!h.available) return; setFocus(p.legal.sheet); h.request(); };
+  const takeHint = (move) => { setFocus(p.legal.sheet); p.adopt(move); };
+  useEffect(() => { if (marks) setFocus(marks.sheet); }, [marks && `${marks.step}:${marks.sheet}`]);
 
   // "If the season ended now": the map as it is, and with the placement being chosen.
   const canPreview = preview && controls && !view.over;
@@ -81,6 +88,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
       else if (k === 'm' || k === 'ь') p.flip();
       else if (k === 'Enter') confirm();
       else if (k === 'Escape') p.unpin();
+      else if ((k === 'h' || k === 'р') && h.available) askHint();
       else if (/^[1-9]$/.test(k) && Number(k) <= p.shapes.length && p.fits[Number(k) - 1].length) p.chooseShape(Number(k) - 1);
       else if (terrainAt >= 0 && p.kind === 'draw' && p.legal.terrains[terrainAt]) p.setTerrain(p.legal.terrains[terrainAt]);
       else return;
@@ -111,6 +119,12 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
   };
 
   const revealedList = view.revealed.filter((id) => id !== view.current);
+  let outlines = null;
+  if (placing && h.outline) outlines = [h.outline];
+  else if (marks && marks.sheet === shown) {
+    outlines = [{ cells: actionCells(marks.played), kind: 'played', action: marks.played }];
+    if (marks.best && marks.best !== marks.played) outlines.push({ cells: actionCells(marks.best), kind: 'best', action: marks.best });
+  }
 
   return html`<div class=${`table ${replay ? 'replaying' : ''}`}>
     <section class="board" aria-label=${t('map.of', { name: names[shown] })}>
@@ -121,11 +135,12 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
       <${MapView} sheet=${shownSheet} className="big"
         title=${t('map.of', { name: names[shown] })}
         ghost=${placing ? p.ghost : null} attack=${placing ? p.attack : null}
-        choices=${placing ? p.choices : null}
+        choices=${placing ? p.choices : null} outlines=${outlines}
         highlight=${lit && lit.sheet === shown ? lit.cells : []}
         onHover=${placing ? (cell) => p.hover(cell) : undefined}
         onPick=${placing ? onPick : undefined}
         tabIndex=${placing ? 0 : undefined}/>
+      ${marks && html`<${AnalysisLegend}/>`}
       ${error && html`<div class="error" role="alert">${t('error.action', { reason: error })}</div>`}
     </section>
     <aside class="side">
@@ -134,11 +149,13 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
         <div class="current">
           <${CardFace} catalog=${catalog} id=${p.active ? p.legal.card : view.current} ruins=${view.ruins_pending}/>
         </div>
-        ${p.active && html`<${Controls} p=${p} busy=${busy} onConfirm=${confirm} catalog=${catalog} names=${names}/>`}
+        ${p.active && html`<${Controls} p=${p} busy=${busy} onConfirm=${confirm} catalog=${catalog} names=${names}
+            extra=${h.available && html`<${HintPanel} h=${{ ...h, request: askHint }} onTake=${takeHint}/>`}/>`}
         ${!p.active && controls && !view.over && html`<div class="controls idle">${t('status.nothing_owed')}</div>`}
         ${!controls && !replay && html`<div class="controls idle">${t('status.spectating')}</div>`}
         ${replay && html`<div class="controls">${replay.controls}</div>`}
       </div>`}
+      ${extra}
       <${SeasonTrack} view=${view} catalog=${catalog}/>
       ${revealedList.length > 0 && html`<div class="revealed"><span class="muted">${t('card.revealed')}:</span>
         ${revealedList.map((id) => html`<span class="mini-card">${cardName(catalog, id)}</span>`)}</div>`}

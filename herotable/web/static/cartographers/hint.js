@@ -1,0 +1,82 @@
+// The hint: the strong bot's choice for the seat's decision, asked of the server (it thinks
+// for a second or two), drawn on the map as a dashed outline with the final score it expects.
+// The person may take it (it becomes the placement being chosen) or ignore it.
+import { html } from '../html.js';
+import { t, formatNumber } from '../i18n.js';
+import { useEffect, useRef, useState } from '../vendor/hooks.module.js';
+import { parseCell } from './geometry.js';
+import { actionText } from './card.js';
+
+const CELL = /^[A-K]\d{1,2}$/;
+
+/** The cells a move in the engine's notation names ("draw forest A1 A2"), as [row, col]. */
+export function actionCells(action) {
+  return (action || '').split(' ').filter((w) => CELL.test(w)).map(parseCell);
+}
+
+const round = (x) => Math.round(Number(x) * 10) / 10;
+
+/** Asking for a hint: `ask()` answers the server's hint; forgotten when the decision changes. */
+export function useHint(ask, decisionKey) {
+  const [hint, setHint] = useState(null); // {busy} | {answer, shown} | {error}
+  const key = useRef(decisionKey);
+  useEffect(() => { key.current = decisionKey; setHint(null); }, [decisionKey]);
+  const request = async () => {
+    if (!ask || (hint && hint.busy)) return;
+    const asked = decisionKey;
+    setHint({ busy: true });
+    try {
+      const answer = await ask();
+      if (key.current === asked) setHint({ answer, shown: answer.action });
+    } catch (e) {
+      if (key.current !== asked) return;
+      const reason = { 403: 'hint.refused', 422: 'hint.nothing_owed' }[e.status];
+      setHint({ error: reason ? t(reason) : (e.detail || e.message) });
+    }
+  };
+  const answer = hint && hint.answer;
+  const shown = answer && hint.shown;
+  return {
+    available: Boolean(ask),
+    busy: Boolean(hint && hint.busy),
+    error: hint && hint.error,
+    answer,
+    shown,
+    // The suggestion drawn on the map.
+    outline: shown ? { cells: actionCells(shown), kind: 'hint', action: shown } : null,
+    request,
+    show: (action) => setHint((old) => ({ ...old, shown: action })),
+    dismiss: () => setHint(null),
+  };
+}
+
+/** The hint button and, once answered, the suggestion with its value and the bot's others. */
+export function HintPanel({ h, onTake }) {
+  if (!h.available) return null;
+  const unit = (h.answer && h.answer.unit) === 'vp' ? 'vp' : 'stars';
+  const valueOf = (action) => {
+    if (!h.answer) return null;
+    if (action === h.answer.action) return h.answer.value;
+    const other = (h.answer.options || []).find((o) => o.action === action);
+    return other ? other.value : null;
+  };
+  const all = h.answer ? [{ action: h.answer.action, value: h.answer.value }, ...(h.answer.options || [])] : [];
+  const others = all.filter((o, i) => o.action !== h.shown && all.findIndex((x) => x.action === o.action) === i);
+  return html`<div class="hint-panel" aria-live="polite">
+    <div class="row">
+      <button type="button" class="hint-button" onClick=${h.request} disabled=${h.busy} aria-busy=${h.busy}
+          title=${t('hint.help')}>
+        ${h.busy ? html`<span class="spinner" aria-hidden="true"></span>` : '?'} ${h.busy ? t('hint.thinking') : t('hint.ask')}<span class="key">H</span></button>
+      ${h.shown && html`<button type="button" class="take" onClick=${() => onTake(h.shown)}>${t('hint.take')}</button>
+        <button type="button" class="quiet" onClick=${h.dismiss}>${t('hint.dismiss')}</button>`}
+    </div>
+    ${h.shown && html`<div class="suggestion" data-action=${h.shown}>
+      <span class="swatch-line" aria-hidden="true"></span>
+      ${t('hint.suggests', { move: actionText(h.shown) })}
+      <b class="hint-value">${t(`hint.value_${unit}`, { count: round(valueOf(h.shown)), value: formatNumber(round(valueOf(h.shown))) })}</b></div>`}
+    ${others.length > 0 && html`<div class="hint-others"><span class="muted">${t('hint.others')}</span>
+      ${others.map((o) => html`<button type="button" class="linkish" onClick=${() => h.show(o.action)}>
+        ${actionText(o.action)} (${formatNumber(round(o.value))})</button>`)}</div>`}
+    ${h.error && html`<div class="error" role="alert">${h.error}</div>`}
+  </div>`;
+}
