@@ -5,8 +5,9 @@ import { t, useLanguage } from './i18n.js';
 import { useCallback, useEffect, useState } from './vendor/hooks.module.js';
 import { api, adoptInvite, catalog as loadCatalog, follow, localSeats } from './api.js';
 import { CartographersTable } from './cartographers/table.js';
+import { DominariaTable } from './dominaria/table.js';
 
-const TABLES = { cartographers: CartographersTable };
+const TABLES = { cartographers: CartographersTable, dominaria: DominariaTable };
 
 export function GamePage({ id, navigate }) {
   useLanguage();
