@@ -5,8 +5,9 @@ import { t, useLanguage } from './i18n.js';
 import { useCallback, useEffect, useRef, useState } from './vendor/hooks.module.js';
 import { api, adoptInvite, catalog as loadCatalog, follow, localSeats } from './api.js';
 import { CartographersTable } from './cartographers/table.js';
+import { DominariaTable } from './dominaria/table.js';
 
-const TABLES = { cartographers: CartographersTable };
+const TABLES = { cartographers: CartographersTable, dominaria: DominariaTable };
 
 /** The seat's own invitation link, to come back from another device; the lobby goes straight
  * to the table when nobody else is invited, so this is where it is found. */
