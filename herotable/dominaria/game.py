@@ -56,6 +56,7 @@ from herotable.dominaria.view import DominariaView, SeatView, board_json
 MANA_PER_COLOUR = MANA_SUPPLY // len(COLOURS)
 SETUP_QUESTS_DEALT, SETUP_QUESTS_KEPT = 4, 2
 STAGES = ("quests", "heroes", "play", "over")
+RECENT_EVENTS = 80  # the most events a view carries (a page update stays small)
 
 
 def hero_placement_order(first: int, players: int) -> list[int]:
@@ -699,7 +700,21 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             players=tuple(seats),
             over=self.is_over,
             legal=tuple(self.legal_actions(player)) if player in pending else (),
+            recent=self._recent(),
         )
+
+    def _recent(self) -> tuple[dict[str, Any], ...]:
+        """The events since the start of the current player's previous turn (a round ago),
+        at most RECENT_EVENTS of them; before the first turns, since the game began."""
+        turns = 0
+        start = 0
+        for index in range(len(self.events) - 1, -1, -1):
+            if self.events[index]["type"] == "dominaria":
+                turns += 1
+                if turns == self.num_players:
+                    start = index
+                    break
+        return tuple(dict(e) for e in self.events[max(start, len(self.events) - RECENT_EVENTS):])
 
     def clone(self) -> DominariaGame:
         """An independent copy for search, without a JSON round trip."""
@@ -707,7 +722,9 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         new.rng = SeededRng(0)
         new.rng.state = self.rng.state
         new.log = self.log.copy()
-        new.events = []
+        # The last events only (what a view shows of them): the server adopts a clone once
+        # it has tried an action on it, so its views keep the log of the turns in words.
+        new.events = self.events[-RECENT_EVENTS:]
         new.supply = dict(self.supply)
         new.map_mana = dict(self.map_mana)
         new.cabal_tokens = dict(self.cabal_tokens)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from herotable.dominaria.catalog import catalog_json
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
 from herotable.registry import GameInfo, Option
@@ -22,4 +23,5 @@ def build_config(options: dict[str, Any]) -> DominariaConfig:
     return DominariaConfig(**options)
 
 
-GAME = GameInfo("dominaria", "Heroes of Dominaria", DominariaGame, OPTIONS, build_config)
+GAME = GameInfo("dominaria", "Heroes of Dominaria", DominariaGame, OPTIONS, build_config,
+                catalog_json)

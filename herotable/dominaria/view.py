@@ -8,14 +8,14 @@ edited one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from herotable.core.game import Standing
 from herotable.dominaria import rules
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.config import DominariaConfig
-from herotable.dominaria.pack import Pack
+from herotable.dominaria.pack import PLANESWALKER_ABILITIES, Pack, Requirement
 from herotable.dominaria.state import PlayerState
 
 # The public board: the game and its views hold these under the same names.
@@ -87,6 +87,11 @@ class DominariaView:
     players: tuple[SeatView, ...]
     over: bool
     legal: tuple[DominariaAction, ...] = ()
+    # What happened lately, oldest first: the game's events (all public) since the start of
+    # the turn the seat now playing had one round ago, so every seat sees the others' turns.
+    # Words for a front end, not state: two views of the same position are equal without it
+    # (a bot's sampled world has no history).
+    recent: tuple[dict[str, Any], ...] = field(default=(), compare=False)
 
     game = "dominaria"
 
@@ -132,6 +137,54 @@ class DominariaView:
                     "cards": list(board.choice.cards), "count": count}
         return {"kind": "place" if self.stage == "heroes" else "turn"}
 
+    def ability_costs(self) -> dict[str, dict[str, Any]]:
+        """Seat ``you``'s planeswalker abilities as the engine prices them now: the coloured
+        mana and the generic part after artifact discounts (``cost``, e.g. ``{2}{R}``), and,
+        where ``affordable``, the payment the engine takes when an action names none
+        (:func:`rules.auto_payment`: an action's ``pay`` suffix may name another). Empty for
+        a spectator."""
+        if self.you is None:
+            return {}
+        board = self.players[self.you].board
+        found = {}
+        for ability in PLANESWALKER_ABILITIES:
+            cost = rules.ability_cost(board, self.pack, ability)
+            affordable = rules.can_pay(board, cost)
+            found[ability] = {"colour": cost.colour, "generic": cost.generic,
+                              "cost": str(cost), "affordable": affordable,
+                              "pay": list(rules.auto_payment(board, cost)) if affordable else []}
+        return found
+
+    def progress(self) -> dict[str, list[dict[str, Any]]]:
+        """How far seat ``you`` is with each quest it can see a condition of: the quests in
+        its hand (their ``start`` conditions if they need starting), those it started
+        (counted since they started, as the engine counts them) and the public quests; per
+        condition its ``value`` now and ``at_least``. Empty for a spectator."""
+        if self.you is None:
+            return {}
+        board = self.players[self.you].board
+        pack = self.pack
+
+        def conditions(reqs: tuple[Requirement, ...],
+                       since: dict[str, int] | None = None) -> list[dict[str, Any]]:
+            found = []
+            for req in reqs:
+                value = rules.metric(board, pack, req)
+                if req.since_start:
+                    value -= (since or {}).get(req.metric, 0)
+                found.append({"value": value, "at_least": req.at_least})
+            return found
+
+        found: dict[str, list[dict[str, Any]]] = {}
+        for quest_id in board.hand:
+            quest = pack.quests[quest_id]
+            found[quest_id] = conditions(quest.start if quest.needs_start else quest.requires)
+        for quest_id, since in board.started.items():
+            found[quest_id] = conditions(pack.quests[quest_id].requires, since)
+        for quest_id, public in pack.public_quests.items():
+            found[quest_id] = conditions(public.requires)
+        return found
+
     def public_config(self) -> dict[str, Any]:
         """The config without its data directory (a path on the server's disk)."""
         data = self.config.to_json()
@@ -147,8 +200,18 @@ class DominariaView:
             "rounds": self.rounds,
             "deck_sizes": dict(self.deck_sizes),
             "waiting_for": list(self.waiting_for),
-            "players": [seat.to_json() for seat in self.players],
+            "players": [self._seat_json(seat) for seat in self.players],
             "over": self.over,
             "your_decision": self.decision,
             "legal_actions": [str(a) for a in self.legal],
+            "ability_costs": self.ability_costs(),
+            "progress": self.progress(),
+            "recent": [dict(event) for event in self.recent],
         }
+
+    def _seat_json(self, seat: SeatView) -> dict[str, Any]:
+        """A seat's JSON with the move and collect actions it has this turn (public)."""
+        data = seat.to_json()
+        data["moves_allowed"] = rules.moves_allowed(seat.board, self.pack)
+        data["collects_allowed"] = rules.collects_allowed(seat.board, self.pack)
+        return data

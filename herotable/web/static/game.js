@@ -5,11 +5,12 @@ import { t, useLanguage } from './i18n.js';
 import { useCallback, useEffect, useRef, useState } from './vendor/hooks.module.js';
 import { api, adoptInvite, catalog as loadCatalog, follow, localSeats } from './api.js';
 import { CartographersTable } from './cartographers/table.js';
+import { DominariaTable } from './dominaria/table.js';
 import { actionText } from './cartographers/card.js';
 import { AnalysisPanel, useAnalysis } from './analysis.js';
 import { challengePath } from './challenge.js';
 
-const TABLES = { cartographers: CartographersTable };
+const TABLES = { cartographers: CartographersTable, dominaria: DominariaTable };
 // Each game's words for a move, for the analysis (else the engine's notation).
 const MOVE_WORDS = { cartographers: actionText };
 

@@ -1,0 +1,174 @@
+// The Heroes of Dominaria table, drawn from the server's GET object alone: the map, every
+// seat's board, the revealed Dominaria card, the seat's controls (from its legal actions),
+// its quests, the public quests, and the log of the last turns.
+import { html } from '../html.js';
+import { t, useLanguage } from '../i18n.js';
+import { useEffect, useState } from '../vendor/hooks.module.js';
+import { DominariaMap, linkKey } from './map.js';
+import { SeatBoard } from './boards.js';
+import { Hand, OthersInPlay, PublicQuests } from './quests.js';
+import { TurnLog } from './log.js';
+import { DesignedBanner, DesignedPanel } from './designed.js';
+import { AbilityBar, ChoicePanel, LocationPanel, PAYABLE, PaymentPanel, Standings, parseLegal } from './actions.js';
+import { Mana } from './symbols.js';
+import { cardText } from './words.js';
+import { nameOf } from './catalog.js';
+
+function RevealedCard({ catalog, view }) {
+  const card = view.revealed && catalog.card(view.revealed);
+  return html`<div class="dom-card" aria-label=${t('dom.card.title')}>
+    <div class="card-top"><span>${t('dom.card.title')}</span></div>
+    ${card ? html`<div class="dom-card-body">
+        <span class="card-mana">${card.mana.map((c) => html`<${Mana} colour=${c}/>`)}</span>
+        <span class="small">${cardText(catalog, view.revealed)}</span></div>`
+      : html`<div class="muted small">${t('dom.card.none')}</div>`}
+    <div class="muted small">${t('dom.card.decks', { dominaria: view.deck_sizes.dominaria, quests: view.deck_sizes.quests, artifacts: view.deck_sizes.artifacts })}</div>
+  </div>`;
+}
+
+export function DominariaTable({ state, catalog, seat, act, replay }) {
+  useLanguage();
+  const view = state.view;
+  const names = state.seats.map((s) => s.name || t('seat.unnamed', { n: s.seat + 1 }));
+  const me = seat !== null && seat !== undefined ? seat : null;
+  const controls = me !== null && !replay && !view.over;
+  const decision = controls ? view.your_decision : null;
+  const legalList = decision ? view.legal_actions || [] : [];
+  const legal = new Set(legalList);
+  const parsed = parseLegal(legalList);
+  const [selected, setSelected] = useState(null);
+  const [mode, setMode] = useState(null);
+  const [pending, setPending] = useState(null);
+  const [pay, setPay] = useState([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+  const [about, setAbout] = useState(false);
+
+  // A new state: what was being chosen may no longer be legal.
+  useEffect(() => { setMode(null); setPending(null); }, [state.seq, seat]);
+
+  const send = async (text) => {
+    if (busy) return false;
+    setBusy(true); setError(null);
+    let ok = true;
+    try { await act(text); } catch (e) { setError(e.detail || e.message); ok = false; }
+    setBusy(false);
+    return ok;
+  };
+  const choose = (a) => {
+    if (PAYABLE.has(a.verb)) {
+      setPending({ verb: a.verb, args: a.args, text: a.text });
+      setPay(((view.ability_costs || {})[a.verb] || { pay: [] }).pay);
+      setMode(null);
+    } else send(a.text);
+  };
+  const confirmPayment = async () => {
+    const auto = ((view.ability_costs || {})[pending.verb] || { pay: [] }).pay;
+    const same = [...pay].sort().join(' ') === [...auto].sort().join(' ');
+    if (await send(same ? pending.text : `${pending.text} pay ${pay.join(' ')}`)) setPending(null);
+  };
+
+  // What the map lights up, and what a click there does.
+  let targets = new Set();
+  let linkTargets = new Set();
+  const placing = decision && decision.kind === 'place';
+  const turn = decision && decision.kind === 'turn';
+  if (placing) targets = new Set(parsed.filter((a) => a.verb === 'place').map((a) => a.args[0]));
+  else if (turn && mode === 'leyline') {
+    linkTargets = new Set(parsed.filter((a) => a.verb === 'leyline').map((a) => linkKey(a.args[0], a.args[1])));
+  } else if (turn && mode) targets = new Set(parsed.filter((a) => a.verb === mode).map((a) => a.args[0]));
+  else if (turn && selected) targets = new Set(parsed.filter((a) => a.verb === 'move' && a.args[0] === selected).map((a) => a.args[1]));
+
+  const onLocation = async (loc) => {
+    if (!decision || busy) { setSelected(loc === selected ? null : loc); return; }
+    if (placing) { if (legal.has(`place ${loc}`)) send(`place ${loc}`); return; }
+    if (!turn) return;
+    if (mode && mode !== 'leyline') {
+      const a = parsed.find((x) => x.verb === mode && x.args[0] === loc);
+      if (a) { choose(a); setSelected(loc); return; }
+    }
+    if (selected && legal.has(`move ${selected} ${loc}`)) {
+      if (await send(`move ${selected} ${loc}`)) setSelected(loc);
+      return;
+    }
+    setMode(null);
+    setPending(null);
+    setSelected(loc === selected ? null : loc);
+  };
+  const onLink = (a, b) => {
+    const found = parsed.find((x) => x.verb === 'leyline' && linkKey(x.args[0], x.args[1]) === linkKey(a, b));
+    if (found) choose(found);
+  };
+
+  const board = me !== null ? view.players[me] : null;
+  const pendingSeats = state.pending.filter((s) => s !== me);
+  let status;
+  if (view.over) status = t('status.over');
+  else if (replay) status = t('replay.step', { step: replay.step, steps: replay.steps });
+  else if (decision && decision.kind === 'keep') status = t('dom.status.choose');
+  else if (placing) status = t('dom.status.place');
+  else if (turn) {
+    status = t('dom.status.your_turn', {
+      moves: Math.max(0, board.moves_allowed - board.moves_used),
+      collects: Math.max(0, board.collects_allowed - board.collects_used),
+    });
+  } else if (pendingSeats.length) status = t('status.waiting', { names: pendingSeats.map((s) => names[s]).join(', ') });
+  else status = t('status.thinking');
+
+  let panel;
+  if (view.over && !replay) panel = html`<${Standings} view=${view} names=${names}/>`;
+  else if (replay) panel = html`<div class="controls">${replay.controls}</div>`;
+  else if (me === null) panel = html`<div class="controls idle">${t('status.spectating')}</div>`;
+  else if (!decision) panel = html`<div class="controls idle">${status}</div>`;
+  else if (decision.kind === 'keep') {
+    panel = html`<${ChoicePanel} key=${decision.cards.join(' ')} catalog=${catalog} decision=${decision}
+      legal=${legal} onAction=${send} busy=${busy}/>`;
+  } else if (placing) {
+    panel = html`<div class="controls"><div class="decision-text">${t('dom.status.place_help')}</div>
+      <div class="row">${parsed.filter((a) => a.verb === 'place').map((a) => html`<button type="button"
+        data-action=${a.text} disabled=${busy} onClick=${() => send(a.text)}>★ ${nameOf(catalog, a.args[0])}</button>`)}</div></div>`;
+  } else {
+    const modeTargets = mode ? parsed.filter((a) => a.verb === mode) : [];
+    panel = html`<div class="controls turn-controls">
+      <${AbilityBar} view=${view} parsed=${parsed} mode=${mode} busy=${busy}
+        onMode=${(m) => { setMode(m); setPending(null); }}/>
+      ${pending && html`<${PaymentPanel} catalog=${catalog} view=${view} me=${me} pending=${pending}
+        pay=${pay} setPay=${setPay} busy=${busy} onConfirm=${confirmPayment} onCancel=${() => setPending(null)}/>`}
+      ${!pending && mode && html`<div class="mode-hint"><span>${t(mode === 'leyline' ? 'dom.hint.pick_link' : 'dom.hint.pick_location')}</span>
+        <div class="row">${modeTargets.map((a) => html`<button type="button" data-action=${a.text} disabled=${busy}
+          onClick=${() => choose(a)}>${a.verb === 'leyline' ? `${nameOf(catalog, a.args[0])} – ${nameOf(catalog, a.args[1])}` : nameOf(catalog, a.args[0])}</button>`)}</div></div>`}
+      ${!pending && !mode && selected && html`<${LocationPanel} catalog=${catalog} view=${view} location=${selected}
+        parsed=${parsed} onChoose=${choose} busy=${busy}/>`}
+      ${!pending && !mode && !selected && html`<p class="hint-line">${t('dom.hint.start')}</p>`}
+      <div class="row end-row">
+        <button type="button" class="end-turn" disabled=${busy || !legal.has('end')} onClick=${() => send('end')}>${t('dom.do.end')}</button>
+      </div>
+    </div>`;
+  }
+
+  return html`<div class=${`dom-table ${replay ? 'replaying' : ''}`} data-seq=${state.seq}>
+    <${DesignedBanner} catalog=${catalog} open=${about} onToggle=${() => setAbout(!about)}/>
+    ${about && html`<${DesignedPanel} catalog=${catalog} onClose=${() => setAbout(false)}/>`}
+    <div class="dom-main">
+      <section class="dom-left">
+        <div class="board-head">
+          <h2>${t('dom.round', { round: view.round, rounds: view.rounds })}</h2>
+          <span class=${`status ${decision ? 'go' : ''}`} role="status">${status}</span>
+        </div>
+        <div class="dom-map-wrap"><${DominariaMap} catalog=${catalog} view=${view} names=${names} selected=${selected}
+          targets=${targets} linkTargets=${linkTargets} onLocation=${onLocation} onLink=${onLink}/></div>
+        ${error && html`<div class="error" role="alert">${t('error.action', { reason: error })}</div>`}
+        <div class="seat-boards">${view.players.map((_, s) => html`<${SeatBoard} seat=${s} view=${view} state=${state}
+          catalog=${catalog} names=${names} mine=${s === me && controls} legal=${legal} onAction=${send} busy=${busy}/>`)}</div>
+      </section>
+      <aside class="dom-side">
+        <${RevealedCard} catalog=${catalog} view=${view}/>
+        ${panel}
+        ${board && board.hand && html`<${Hand} catalog=${catalog} view=${view} me=${me} legal=${legal} onAction=${send} busy=${busy}/>`}
+        <${OthersInPlay} catalog=${catalog} view=${view} me=${me} names=${names}/>
+        <${PublicQuests} catalog=${catalog} view=${view} names=${names} legal=${legal} onAction=${send} busy=${busy}/>
+        <${TurnLog} catalog=${catalog} view=${view} names=${names}/>
+      </aside>
+    </div>
+  </div>`;
+}
