@@ -51,7 +51,7 @@ export function useHint(ask, decisionKey) {
 }
 
 /** The hint button and, once answered, the suggestion with its value and the bot's others. */
-export function HintPanel({ h, onTake }) {
+export function HintPanel({ h, onTake, taken }) {
   if (!h.available) return null;
   const unit = (h.answer && h.answer.unit) === 'vp' ? 'vp' : 'stars';
   const valueOf = (action) => {
@@ -67,7 +67,7 @@ export function HintPanel({ h, onTake }) {
       <button type="button" class="hint-button" onClick=${h.request} disabled=${h.busy} aria-busy=${h.busy}
           title=${t('hint.help')}>
         ${h.busy ? html`<span class="spinner" aria-hidden="true"></span>` : '?'} ${h.busy ? t('hint.thinking') : t('hint.ask')}<span class="key">H</span></button>
-      ${h.shown && html`<button type="button" class="take" onClick=${() => onTake(h.shown)}>${t('hint.take')}</button>
+      ${h.shown && html`<button type="button" class="take" disabled=${taken} onClick=${() => onTake(h.shown)}>${t('hint.take')}</button>
         <button type="button" class="quiet" onClick=${h.dismiss}>${t('hint.dismiss')}</button>`}
     </div>
     ${h.shown && html`<div class="suggestion" data-action=${h.shown}>

@@ -120,7 +120,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
 
   const revealedList = view.revealed.filter((id) => id !== view.current);
   let outlines = null;
-  if (placing && h.outline) outlines = [h.outline];
+  if (placing && h.outline) outlines = [{ ...h.outline, kind: p.action === h.outline.action ? 'hint taken' : 'hint' }];
   else if (marks && marks.sheet === shown) {
     outlines = [{ cells: actionCells(marks.played), kind: 'played', action: marks.played }];
     if (marks.best && marks.best !== marks.played) outlines.push({ cells: actionCells(marks.best), kind: 'best', action: marks.best });
@@ -131,6 +131,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
       <div class="board-head">
         <h2>${t('map.of', { name: names[shown] })}${shown === seat ? ` · ${t('map.yours')}` : ''}</h2>
         <span class=${`status ${p.active ? 'go' : ''}`} role="status">${status}</span>
+        ${marks && html`<${AnalysisLegend}/>`}
       </div>
       <${MapView} sheet=${shownSheet} className="big"
         title=${t('map.of', { name: names[shown] })}
@@ -140,7 +141,6 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
         onHover=${placing ? (cell) => p.hover(cell) : undefined}
         onPick=${placing ? onPick : undefined}
         tabIndex=${placing ? 0 : undefined}/>
-      ${marks && html`<${AnalysisLegend}/>`}
       ${error && html`<div class="error" role="alert">${t('error.action', { reason: error })}</div>`}
     </section>
     <aside class="side">
@@ -150,7 +150,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
           <${CardFace} catalog=${catalog} id=${p.active ? p.legal.card : view.current} ruins=${view.ruins_pending}/>
         </div>
         ${p.active && html`<${Controls} p=${p} busy=${busy} onConfirm=${confirm} catalog=${catalog} names=${names}
-            extra=${h.available && html`<${HintPanel} h=${{ ...h, request: askHint }} onTake=${takeHint}/>`}/>`}
+            extra=${h.available && html`<${HintPanel} h=${{ ...h, request: askHint }} onTake=${takeHint} taken=${Boolean(h.shown && p.action === h.shown)}/>`}/>`}
         ${!p.active && controls && !view.over && html`<div class="controls idle">${t('status.nothing_owed')}</div>`}
         ${!controls && !replay && html`<div class="controls idle">${t('status.spectating')}</div>`}
         ${replay && html`<div class="controls">${replay.controls}</div>`}

@@ -26,7 +26,7 @@ function RevealedCard({ catalog, view }) {
   </div>`;
 }
 
-export function DominariaTable({ state, catalog, seat, act, replay }) {
+export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
   useLanguage();
   const view = state.view;
   const names = state.seats.map((s) => s.name || t('seat.unnamed', { n: s.seat + 1 }));
@@ -164,6 +164,7 @@ export function DominariaTable({ state, catalog, seat, act, replay }) {
       <aside class="dom-side">
         <${RevealedCard} catalog=${catalog} view=${view}/>
         ${panel}
+        ${extra}
         ${board && board.hand && html`<${Hand} catalog=${catalog} view=${view} me=${me} legal=${legal} onAction=${send} busy=${busy}/>`}
         <${OthersInPlay} catalog=${catalog} view=${view} me=${me} names=${names}/>
         <${PublicQuests} catalog=${catalog} view=${view} names=${names} legal=${legal} onAction=${send} busy=${busy}/>

@@ -1,0 +1,74 @@
+"""The analysis of a finished game in the page: a solo game played out through the API, then
+"Analyse my play", its progress bar, the decisions listed biggest loss first, and one opened:
+the position at that step with the move played and the bot's both outlined, and a legend."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import Api
+from tests.web.table import text
+
+
+def has_route(api: Api, path: str) -> bool:
+    return path in api.client.get("/openapi.json").json()["paths"]
+
+
+def finish_solo(api: Api, seed: int) -> tuple[str, str, int]:
+    """A solo game played out through the API (the first legal action each time)."""
+    created = api.create([{"name": "Noor"}], seed=seed)
+    game_id, token = created["id"], created["seats"][0]["token"]
+    for _ in range(80):
+        state = api.state(game_id, token)
+        if state["over"]:
+            return game_id, token, int(state["seq"])
+        api.act(game_id, token, state["seq"], state["legal"][0])
+    raise AssertionError("the solo game did not end")
+
+
+def test_an_analysis_opened(page: Page, api: Api, shots: Path) -> None:
+    if not has_route(api, "/api/games/{game_id}/analysis"):
+        pytest.skip("the server has no analysis route yet (POST/GET /api/games/{id}/analysis)")
+    game_id, token, steps = finish_solo(api, seed=11)
+    page.goto(f"/g/{game_id}#token={token}")
+    expect(page.get_by_role("heading", name=text("standings.title"))).to_be_visible()
+    panel = page.get_by_role("region", name=text("analysis.title"))
+    panel.get_by_role("button", name=text("analysis.start")).click()
+    reviews = panel.locator(".reviews li")
+    expect(reviews.first).to_be_visible(timeout=60_000)  # a progress bar until then
+
+    answer = api.client.get(f"/api/games/{game_id}/analysis", params={"seat": 0}).json()
+    assert answer["status"] == "done"
+    found = answer["analysis"]["reviews"]
+    assert 0 < len(found) <= steps
+    expect(reviews).to_have_count(len(found))
+    order = sorted(found, key=lambda r: (-r["loss"], r["step"]))
+    expect(reviews.first).to_have_attribute("data-step", str(order[0]["step"]))
+    shown = [int(s) for s in reviews.evaluate_all("els => els.map(e => e.dataset.step)")]
+    losses = {r["step"]: r["loss"] for r in found}
+    assert [losses[s] for s in shown] == sorted(losses.values(), reverse=True)
+    expect(panel.locator(".analysis-sum")).to_contain_text(str(len(found)))
+
+    # The biggest loss opened: the replay at its step, both moves outlined, the legend.
+    worst = order[0]
+    reviews.first.get_by_role("button").click()
+    bar = page.get_by_role("group", name=text("replay.title"))
+    expect(bar.get_by_text(text("replay.step", step=worst["step"], steps=steps))).to_be_visible()
+    big = page.locator("svg.map.big")
+    expect(big.locator("g.outline.played")).to_have_attribute("data-action", worst["played"])
+    if worst["best"] != worst["played"]:
+        expect(big.locator("g.outline.best")).to_have_attribute("data-action", worst["best"])
+    expect(page.get_by_label(text("analysis.legend"))).to_contain_text(
+        text("analysis.legend_best"))
+    expect(reviews.first).to_have_class(re.compile(r"\bon\b"))
+    page.screenshot(path=str(shots / "analysis.png"))
+
+    # Stored with the game: a spectator's page finds it done, without starting it again.
+    other = page.context.new_page()
+    other.goto(f"/g/{game_id}")
+    expect(other.get_by_role("region", name=text("analysis.title")).locator(".reviews li"))\
+        .to_have_count(len(found))

@@ -1,0 +1,76 @@
+"""The hint on the Cartographers table: asked with the H key, the strong bot's placement drawn
+on the map as a dashed outline with the final score it expects, taken as the placement being
+chosen and confirmed; never offered where the game allows no hints."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import Api
+from tests.web.table import Table, action_words, text
+
+
+def has_route(api: Api, path: str) -> bool:
+    return path in api.client.get("/openapi.json").json()["paths"]
+
+
+def test_a_hint_shown_and_taken(page: Page, api: Api, shots: Path) -> None:
+    if not has_route(api, "/api/games/{game_id}/hint"):
+        pytest.skip("the server has no hint route yet (POST /api/games/{id}/hint)")
+    created = api.create([{"name": "Hana"}], seed=7)
+    game_id, seat = created["id"], created["seats"][0]
+    page.goto(seat["url"])
+    table = Table(page, api, game_id, seat["token"])
+    state = api.state(game_id, seat["token"])
+    assert state["hints"] is True
+    expect(table.controls).to_be_visible()
+    expect(page.locator("svg.map.big g.outline")).to_have_count(0)
+    table.settle()
+    page.keyboard.press("h")
+    outline = page.locator("svg.map.big g.outline.hint")
+    expect(outline).to_have_count(1, timeout=30_000)
+    action = outline.get_attribute("data-action")
+    assert action is not None and action in state["legal"], action
+    cells = [w for w in action.split() if re.fullmatch(r"[A-K]\d+", w)]
+    expect(outline.locator("rect.outline-cell")).to_have_count(len(cells))
+    suggestion = page.locator(".suggestion")
+    expect(suggestion).to_contain_text(text("hint.suggests", move=action_words(action)))
+    expect(suggestion.locator(".hint-value")).to_have_text(re.compile(r"≈\d"))
+    page.screenshot(path=str(shots / "hint-shown.png"))
+
+    # Taken, the suggestion is the placement being chosen, and Enter sends it.
+    page.get_by_role("button", name=text("hint.take")).click()
+    expect(table.hint).to_have_text(text("controls.ready", action=action_words(action)))
+    with page.expect_response(lambda r: "/actions" in r.url) as answer:
+        page.keyboard.press("Enter")
+    assert answer.value.status == 200, answer.value.text()
+    after = api.state(game_id, seat["token"])
+    assert after["seq"] == 1
+    expect(page.locator("svg.map.big g.outline")).to_have_count(0)  # a new decision
+    if action.startswith("draw "):
+        for cell in cells:
+            expect(table.big_map.locator(f'[data-cell="{cell}"]')).to_have_attribute(
+                "href", f"#t-{action.split()[1]}")
+
+
+def test_no_hint_where_the_game_allows_none(page: Page, api: Api) -> None:
+    answer = api.client.post("/api/games", json={
+        "game": "cartographers", "seats": [{"name": "Ida"}], "options": {}, "seed": 7,
+        "hints": False})
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    page.goto(created["seats"][0]["url"])
+    table = Table(page, api, created["id"], created["seats"][0]["token"])
+    expect(table.controls).to_be_visible()
+    assert api.state(created["id"], created["seats"][0]["token"])["hints"] is False
+    expect(page.locator(".hint-button")).to_have_count(0)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/hint") else None)
+    page.keyboard.press("h")
+    table.settle()
+    expect(page.locator("svg.map.big g.outline")).to_have_count(0)
+    assert asked == []
