@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 import herotable
-from herotable.bots import BotError, make_bot, seat_seed
+from herotable.bots import Assessment, BotError, make_bot, seat_seed
 from herotable.bots.analysis import (
     Analysis,
     AnalysisError,
@@ -74,6 +74,7 @@ def test_assess_chooses_what_decide_plays(game_name, options, steps, bot):
         assert last in with_last.values and math.isfinite(with_last.values[last])
         data = with_last.to_json()
         assert json.loads(json.dumps(data)) == data
+        assert Assessment.from_json(data).to_json() == data
         assert data["values"][0][1] == max(v for _, v in data["values"])
 
 

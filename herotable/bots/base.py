@@ -103,6 +103,24 @@ class Assessment:
                 "method": self.method, "samples": self.samples,
                 "values": [[i, round(v, 3)] for i, v in self.ranking()]}
 
+    @classmethod
+    def from_json(cls, data: Any) -> Assessment:
+        """:meth:`to_json` read back (values as rounded there); malformed: a
+        :class:`BotError`."""
+        try:
+            values = {}
+            for index, value in data["values"]:
+                if not is_int(index) or isinstance(value, bool) or not isinstance(
+                        value, int | float):
+                    raise TypeError("a value is not [index, number]")
+                values[index] = float(value)
+            found = cls(data["choice"], values, data["unit"], data["method"], data["samples"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BotError(f"an unreadable assessment: {exc}") from exc
+        if not is_int(found.choice) or found.choice not in values:
+            raise BotError("an unreadable assessment: its choice has no value")
+        return found
+
 
 def checked_include(include: Sequence[int], count: int) -> list[int]:
     """``include`` as indices into ``count`` legal actions, or a :class:`BotError`."""
