@@ -520,6 +520,90 @@ def simulate(
     console.print(table)
 
 
+@app.command("analyse")
+def analyse_command(
+    file: Annotated[Path, typer.Argument(help="A finished game: a save file or an action log "
+                                              "(JSON).")],
+    seat: Annotated[int, typer.Option(help="The seat to analyse, counted from 1.")],
+    bot: Annotated[str, typer.Option(help="The bot that judges: strong or greedy.")]
+    = "strong",
+    seconds: Annotated[float | None, typer.Option(
+        help="The bot's budget per decision (default: its own).")] = None,
+    top: Annotated[int, typer.Option(help="How many of the biggest mistakes to list.")] = 10,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the whole analysis as "
+                                                          "JSON.")] = False,
+) -> None:
+    """Judge each decision of one seat in a finished game with a bot: the move it prefers
+    and what the move played was expected to cost (docs/bots.md, "Hints and analysis")."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from herotable.bots.analysis import analyse
+    from herotable.registry import game_classes
+
+    try:
+        log = _load_log(file)
+        players = game_classes()[log.game].replay(log).num_players if (
+            log.game in game_classes()) else 0
+        if players and not 1 <= seat <= players:
+            raise fail(f"there is no seat {seat} in this {players}-player game (seats count "
+                       "from 1)")
+        with Progress("[progress.description]{task.description}", BarColumn(),
+                      MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
+                      transient=True, disable=not err_console.is_terminal) as progress:
+            task = progress.add_task(f"analysing seat {seat}", total=None)
+
+            def advance(done: int, total: int) -> None:
+                progress.update(task, completed=done, total=total)
+
+            result = analyse(log, seat - 1, bot=bot, seconds=seconds, progress=advance)
+    except HerotableError as exc:
+        raise fail(str(exc)) from exc
+    if as_json:
+        typer.echo(json.dumps(result.to_json()))
+        return
+    console = Console()
+    unit = result.unit
+    agreed = sum(1 for r in result.reviews if r.agrees)
+    console.print(f"{result.game}, seat {seat}: {len(result.reviews)} decisions judged by "
+                  f"{result.bot} ({result.seconds:g} s each); it agrees with {agreed}; "
+                  f"expected {unit} given away: {result.total_loss:.1f}", highlight=False,
+                  soft_wrap=True)
+    table = Table(title=f"biggest mistakes ({unit})")
+    table.add_column("step", justify="right")
+    table.add_column("played")
+    table.add_column("value", justify="right")
+    table.add_column(f"{result.bot} prefers")
+    table.add_column("value", justify="right")
+    table.add_column("loss", justify="right")
+    shown = [item for item in result.mistakes(top) if item.loss > 0]
+    if not shown:
+        console.print(f"{result.bot} finds no move it prefers to the ones played")
+        return
+    for item in shown:
+        table.add_row(str(item.step), item.played, f"{item.played_value:.1f}",
+                      item.best, f"{item.best_value:.1f}",
+                      f"{item.loss:.1f}")
+    console.print(table)
+
+
+def _load_log(path: Path) -> Any:
+    """The action log of a save file (checked as ``play --load`` checks it) or of a file
+    holding just a log."""
+    from herotable.core.game import ActionLog
+    from herotable.core.saves import load_game
+    from herotable.registry import game_classes
+
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise fail(f"cannot read {path}: {exc.strerror}") from exc
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise fail(f"{path} is not a JSON file: {exc}") from exc
+    if isinstance(document, dict) and document.get("format") == "herotable-save":
+        return load_game(path, game_classes()).log
+    return ActionLog.from_json(document)
+
+
 @cartographers_app.command("replay")
 def cartographers_replay(
     save: Annotated[Path, typer.Argument(help="A saved Cartographers game.")],

@@ -5,7 +5,7 @@ returns one of those actions. :mod:`herotable.bots.registry` names them (``rando
 ``greedy``, ``strong``) the same way for the command line, the server and the simulator.
 """
 
-from herotable.bots.base import Allowance, Bot, BotError
+from herotable.bots.base import Allowance, Assessment, Bot, BotError
 from herotable.bots.registry import bot_names, make_bot, seat_seed
 
-__all__ = ["Allowance", "Bot", "BotError", "bot_names", "make_bot", "seat_seed"]
+__all__ = ["Allowance", "Assessment", "Bot", "BotError", "bot_names", "make_bot", "seat_seed"]

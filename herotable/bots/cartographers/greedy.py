@@ -10,12 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from herotable.bots.base import Bot, BotError
+from herotable.bots.base import Assessment, Bot, BotError, checked_include, finite
 from herotable.bots.cartographers.evaluate import Weights, value, weights_from
 from herotable.bots.cartographers.position import Position, read_view
 from herotable.bots.registry import register
 from herotable.cartographers.actions import CartographersAction, PlaceHero
 from herotable.cartographers.grid import neighbours
+
+# How many of the best moves an assessment values besides those asked for: enough for a
+# hint to show the alternatives, few enough to keep its JSON small.
+SHOWN = 8
 
 # A hero's attack cells still empty next to what is drawn will strike monsters drawn there
 # later: worth a little.
@@ -52,16 +56,29 @@ def ranked(position: Position, legal: Sequence[CartographersAction]
     return scored
 
 
+def one_step(position: Position, legal: Sequence[CartographersAction],
+             include: Sequence[int]) -> Assessment:
+    """The greedy judgement as an :class:`Assessment`: each move's worth (on the seat's own
+    map, plus the stars already scored; on a neighbour's map, minus that map's worth)."""
+    order = ranked(position, legal)
+    decision = position.decision
+    assert decision is not None
+    banked = position.stars_so_far(decision.sheet)
+    shown = {i for _, i in order[:SHOWN]} | set(include)
+    values = {i: worth + banked for worth, i in order if i in shown}
+    own = decision.sheet == position.seat
+    return Assessment(order[0][1], finite(values), "stars", "one-step" if own else "harm")
+
+
 @register
 class GreedyBot(Bot):
     name = "greedy"
     game = "cartographers"
+    explains = True
 
-    def decide(self, view: dict[str, Any], legal_actions: Sequence[Any]) -> Any:
+    def assess(self, view: dict[str, Any], legal_actions: Sequence[Any],
+               include: Sequence[int] = ()) -> Assessment:
         if not legal_actions:
             raise BotError("there is no legal action to choose from")
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        position = read_view(view)
-        best = max(ranked(position, legal_actions), key=lambda pair: pair[0])
-        return legal_actions[best[1]]
+        include = checked_include(include, len(legal_actions))
+        return one_step(read_view(view), legal_actions, include)

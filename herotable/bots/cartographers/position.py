@@ -37,6 +37,11 @@ class Position:
     ruins_pending: bool
     sheets: list[MapSheet]
     decision: Decision | None
+    banked: int = 0  # the stars this seat's seasons already scored
+
+    def stars_so_far(self, sheet: int) -> int:
+        """Stars already scored on map ``sheet`` (0 unless it is this seat's own)."""
+        return self.banked if sheet == self.seat else 0
 
     @property
     def solo(self) -> bool:
@@ -90,4 +95,5 @@ def read_view(view: CartographersView | dict[str, Any]) -> Position:
         ruins_pending=view.ruins_pending,
         sheets=list(view.sheets),
         decision=view.decision,
+        banked=view.totals()[view.you],
     )

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from herotable.bots.base import Bot, BotError
-from herotable.bots.cartographers.greedy import ranked
+from herotable.bots.base import Allowance, Assessment, Bot, BotError, checked_include, finite
+from herotable.bots.cartographers.greedy import one_step, ranked
 from herotable.bots.cartographers.position import read_view
 from herotable.bots.cartographers.rollout import rollout
 from herotable.bots.registry import register
@@ -34,38 +34,60 @@ class StrongBot(Bot):
     default_seconds = 1.0
     # One unit is one greedy placement inside a rollout; measured with `herotable bench`.
     units_per_second = 400.0
+    explains = True
 
-    def decide(self, view: dict[str, Any], legal_actions: Sequence[Any]) -> Any:
+    def assess(self, view: dict[str, Any], legal_actions: Sequence[Any],
+               include: Sequence[int] = ()) -> Assessment:
+        """Values are the mean over the sampled card orders of the rollout's stars (this
+        season's scoring and the later seasons' greedy worth of the map left) plus the
+        stars already scored. A candidate dropped by the halving keeps the mean
+        of the rounds it played; moves in ``include`` (and the choice) are played on every
+        round's order."""
         if not legal_actions:
             raise BotError("there is no legal action to choose from")
-        if len(legal_actions) == 1:
-            return legal_actions[0]
+        include = checked_include(include, len(legal_actions))
         position = read_view(view)
-        order = ranked(position, legal_actions)
         decision = position.decision
-        assert decision is not None
-        if decision.sheet != position.seat:
-            return legal_actions[order[0][1]]
+        if decision is None:
+            raise BotError("the view holds no decision for this seat")
+        if len(legal_actions) == 1 or decision.sheet != position.seat:
+            return one_step(position, legal_actions, include)
+        order = ranked(position, legal_actions)
         alive = [index for _, index in order[:CANDIDATES]]
         after = {i: position.after(legal_actions[i]) for i in alive}
         totals = dict.fromkeys(alive, 0.0)
+        counts = dict.fromkeys(alive, 0)
         unseen = position.unseen_cards()
         # A ruins card revealed just now binds the next explore card, not this one.
         ruins_next = decision.kind != "draw" and position.ruins_pending
         allowance = self.allowance()
-        rounds = 0
+        orders: list[list[str]] = []  # every round's sampled order, for the moves included
         while allowance.left():
             self.rng.shuffle(unseen)
+            orders.append(list(unseen))
             chance = False
             for index in alive:
                 worth, played = rollout(position, after[index], unseen, ruins_next, allowance)
                 totals[index] += worth
+                counts[index] += 1
                 chance = chance or played
-            rounds += 1
             if not chance:
                 break  # the season ends before any unseen card: one round is exact
-            if rounds in HALVING_ROUNDS and len(alive) > 2:
+            if len(orders) in HALVING_ROUNDS and len(alive) > 2:
                 alive.sort(key=lambda i: -totals[i])
                 alive = alive[: max(2, len(alive) // 2)]
         best = max(alive, key=lambda i: (totals[i], -i))
-        return legal_actions[best]
+        # The moves asked for play the rounds they missed (outside the budget: the choice
+        # is made already), so that they are judged on the same orders as the choice.
+        spare = Allowance(0.0, 1.0, False)
+        for index in include:
+            if index not in after:
+                after[index] = position.after(legal_actions[index])
+                totals[index] = 0.0
+                counts[index] = 0
+            for cards in orders[counts[index]:]:
+                totals[index] += rollout(position, after[index], cards, ruins_next, spare)[0]
+                counts[index] += 1
+        banked = position.banked
+        values = {i: banked + totals[i] / counts[i] for i in totals if counts[i]}
+        return Assessment(best, finite(values), "stars", "rollouts", len(orders))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from herotable.bots.base import Bot, BotError
+from herotable.bots.base import Assessment, Bot, BotError, checked_include, finite
 from herotable.bots.dominaria.determinise import build_game, seat_of
 from herotable.bots.dominaria.evaluate import evaluate
 from herotable.bots.registry import register
@@ -34,30 +34,39 @@ def action_values(game: DominariaGame, seat: int,
     return values
 
 
-def greedy_action(game: DominariaGame, seat: int, actions: Sequence[DominariaAction],
-                  rng: SeededRng, noise: float = 0.0) -> DominariaAction:
-    """The best action by one-step evaluation; ties (and, with ``noise``, near ties: a
-    uniform jitter of that many VP) are broken by ``rng``, so play stays reproducible."""
-    if len(actions) == 1:
-        return actions[0]
-    values = action_values(game, seat, actions)
+def pick(values: Sequence[float], rng: SeededRng, noise: float = 0.0) -> int:
+    """The index of the best value; ties (and, with ``noise``, near ties: a uniform jitter
+    of that many VP) are broken by ``rng``, so play stays reproducible."""
     if noise:
         values = [v + noise * rng.below(1000) / 1000 for v in values]
     best = max(values)
-    top = [a for a, v in zip(actions, values, strict=True) if v >= best - 1e-9]
+    top = [i for i, v in enumerate(values) if v >= best - 1e-9]
     return top[0] if len(top) == 1 else rng.choice(top)
+
+
+def greedy_action(game: DominariaGame, seat: int, actions: Sequence[DominariaAction],
+                  rng: SeededRng, noise: float = 0.0) -> DominariaAction:
+    """The best action by one-step evaluation (:func:`pick`)."""
+    if len(actions) == 1:
+        return actions[0]
+    return actions[pick(action_values(game, seat, actions), rng, noise)]
 
 
 @register
 class GreedyBot(Bot):
     name = "greedy"
     game = "dominaria"
+    explains = True
 
-    def decide(self, view: DominariaView, legal_actions: Sequence[Any]) -> Any:
+    def assess(self, view: DominariaView, legal_actions: Sequence[Any],
+               include: Sequence[int] = ()) -> Assessment:
+        """Values are the seat's own worth (:func:`~.evaluate.evaluate`, in VP) right after
+        each move, in one world sampled from the view: what this bot maximises."""
         if not legal_actions:
             raise BotError("there is no legal action to choose from")
-        if len(legal_actions) == 1:
-            return legal_actions[0]
+        include = checked_include(include, len(legal_actions))
         seat = seat_of(view)
         game = build_game(view, self.rng.fork())
-        return greedy_action(game, seat, list(legal_actions), self.rng)
+        values = action_values(game, seat, list(legal_actions))
+        choice = pick(values, self.rng) if len(values) > 1 else 0
+        return Assessment(choice, finite(dict(enumerate(values))), "vp", "one-step")
