@@ -53,13 +53,13 @@ export function useAnalysis(id, state) {
     }
   };
   const choose = (s) => { setSeat(s); setData(null); setOpen(null); };
-  return { over, seat: chosen, people, data, error, start, choose, open, setOpen };
+  return { over, seat: chosen, ownSeat, people, data, error, start, choose, open, setOpen };
 }
 
-/** The sheet a move is drawn on: the seat's own, except a monster drawn on a neighbour's map
- * (found as the map the move changed). */
+/** The sheet a move is drawn on: the seat's own, except a monster drawn (or a cell destroyed)
+ * on a neighbour's map, found as the map the move changed. */
 async function sheetOf(id, step, seat, action) {
-  if (!/^monster\b/.test(action)) return seat;
+  if (!/^(monster|destroy)\b/.test(action)) return seat;
   try {
     const [before, after] = await Promise.all([api.replay(id, step), api.replay(id, step + 1)]);
     const changed = before.view.sheets.findIndex((s, i) => after.view.sheets[i].grid.join('') !== s.grid.join(''));
@@ -86,7 +86,6 @@ export function AnalysisPanel({ a, id, names, words, openStep, shownStep }) {
   const say = (kind, x) => t(has(`analysis.${kind}_${unit}`) ? `analysis.${kind}_${unit}` : `analysis.${kind}_stars`,
     { count: round(x), value: formatNumber(round(x)) });
   const lossText = (loss) => say('loss', loss);
-  const valueText = (value) => say('value', value);
 
   const openReview = async (r) => {
     const sheet = await sheetOf(id, r.step, a.seat, r.played);
@@ -105,21 +104,24 @@ export function AnalysisPanel({ a, id, names, words, openStep, shownStep }) {
     const lost = reviews.reduce((sum, r) => sum + Math.max(0, r.loss), 0);
     body = html`<p class="analysis-sum">${t('analysis.summary', { count: reviews.length, lost: lossText(lost) })}</p>
       <ol class="reviews" ref=${listRef}>${reviews.map((r) => {
-        const same = r.played === r.best || round(r.loss) <= 0;
+        // Sampling may value the move played a little above the bot's own: no loss then.
+        const same = r.played === r.best;
+        const none = same || round(r.loss) <= 0;
         const on = a.open && a.open.step === r.step && shownStep === r.step;
         return html`<li class=${`review ${on ? 'on' : ''} ${same ? 'same' : ''}`} data-step=${r.step}>
           <button type="button" onClick=${() => openReview(r)} aria-pressed=${on}>
             <span class="review-head"><b>${t('analysis.step', { step: r.step })}</b>
-              <span class=${same ? 'loss none' : 'loss'}>${same ? t('analysis.as_bot') : `−${lossText(r.loss)}`}</span></span>
-            <span class="review-move played-move">${t('analysis.played', { move: movesIn(words, r.played), value: valueText(r.played_value) })}</span>
-            ${!same && html`<span class="review-move best-move">${t('analysis.best', { move: movesIn(words, r.best), value: valueText(r.best_value) })}</span>`}
+              <span class=${none ? 'loss none' : 'loss'}>${same ? t('analysis.as_bot') : (none ? t('analysis.no_loss') : `−${lossText(r.loss)}`)}</span></span>
+            <span class="review-move played-move">${t('analysis.played', { move: movesIn(words, r.played) })}</span>
+            ${!same && html`<span class="review-move best-move">${t('analysis.best', { move: movesIn(words, r.best) })}</span>`}
           </button></li>`;
       })}</ol>`;
   } else if (status === 'failed') {
     body = html`<p class="error">${t('analysis.failed')}</p>
       <button type="button" onClick=${a.start}>${t('analysis.retry')}</button>`;
   } else if (status === 'none' || (status === null && a.error)) {
-    body = html`<button type="button" class="primary" onClick=${a.start}>${t('analysis.start')}</button>
+    const own = a.seat === a.ownSeat;
+    body = html`<button type="button" class="primary" onClick=${a.start}>${own ? t('analysis.start') : t('analysis.start_for', { name: names[a.seat] })}</button>
       <small class="muted">${t('analysis.about')}</small>`;
   } else if (status === null) {
     body = html`<p class="muted">${t('game.loading')}</p>`;

@@ -100,7 +100,7 @@ function Board({ kind, dayKey, catalog, navigate, refresh }) {
     </tbody></table>`;
 }
 
-function Today({ kind, now, catalog, navigate }) {
+function Today({ kind, now, catalog, navigate, onOver }) {
   const [name, setName] = useState(() => localStorage.getItem(NAME) || '');
   const [mine, setMine] = useState(() => attemptAt(`${kind}:${now.key}`));
   const [game, setGame] = useState(null); // my attempt's game object
@@ -112,6 +112,9 @@ function Today({ kind, now, catalog, navigate }) {
     const timer = setInterval(() => setClock(Date.now()), CLOCK_MS);
     return () => clearInterval(timer);
   }, []);
+  // Past midnight (or the week's end) the next challenge runs: ask what runs now.
+  const over = now.open && clock >= new Date(now.ends).getTime();
+  useEffect(() => { if (over && onOver) onOver(); }, [over]);
   useEffect(() => {
     if (!mine) return;
     api.game(mine.id, mine.token).then(setGame).catch(() => setGame(null));
@@ -187,10 +190,10 @@ export function ChallengePage({ kind, dayKey, gameId, navigate }) {
   const [info, setInfo] = useState(null);
   const [catalog, setCatalog] = useState(null);
   const [error, setError] = useState(null);
+  const [asked, setAsked] = useState(0);
   useEffect(() => {
-    setInfo(null);
     api.challenges(kind).then(setInfo).catch((e) => setError(e.detail || e.message));
-  }, [kind]);
+  }, [kind, asked]);
   useEffect(() => {
     loadCatalog('cartographers').then((raw) => setCatalog(indexCatalog(raw))).catch(() => setCatalog(null));
   }, []);
@@ -210,7 +213,8 @@ export function ChallengePage({ kind, dayKey, gameId, navigate }) {
     return keyWords(kind, key);
   };
   return html`<main class="challenge">
-    <${Today} kind=${kind} now=${info.now} catalog=${catalog} navigate=${navigate}/>
+    <${Today} key=${info.now.key} kind=${kind} now=${info.now} catalog=${catalog} navigate=${navigate}
+      onOver=${() => setTimeout(() => setAsked((n) => n + 1), 2000)}/>
     <section class="panel leaderboard">
       <h2>${t('challenge.board')} · ${keyWords(kind, shown)}</h2>
       <nav class="days" aria-label=${t(`challenge.days_${kind}`)}>

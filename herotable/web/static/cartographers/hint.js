@@ -51,7 +51,7 @@ export function useHint(ask, decisionKey) {
 }
 
 /** The hint button and, once answered, the suggestion with its value and the bot's others. */
-export function HintPanel({ h, onTake, taken }) {
+export function HintPanel({ h, onTake, taken, harm }) {
   if (!h.available) return null;
   const unit = (h.answer && h.answer.unit) === 'vp' ? 'vp' : 'stars';
   const valueOf = (action) => {
@@ -62,6 +62,12 @@ export function HintPanel({ h, onTake, taken }) {
   };
   const all = h.answer ? [{ action: h.answer.action, value: h.answer.value }, ...(h.answer.options || [])] : [];
   const others = all.filter((o, i) => o.action !== h.shown && all.findIndex((x) => x.action === o.action) === i);
+  const value = valueOf(h.shown);
+  // On a neighbour's map (a monster, the Gorgon's gaze) the bot's value is minus what that
+  // map is worth after the move; elsewhere a floor of the seat's final score.
+  const worth = value === null ? '' : t(harm ? `hint.harm_${unit}` : `hint.value_${unit}`,
+    { count: round(harm ? -value : value), value: formatNumber(round(harm ? -value : value)) });
+  const delta = (x) => { const d = round(x - value); return d > 0 ? `+${formatNumber(d)}` : (d < 0 ? `−${formatNumber(-d)}` : '±0'); };
   return html`<div class="hint-panel" aria-live="polite">
     <div class="row">
       <button type="button" class="hint-button" onClick=${h.request} disabled=${h.busy} aria-busy=${h.busy}
@@ -73,10 +79,10 @@ export function HintPanel({ h, onTake, taken }) {
     ${h.shown && html`<div class="suggestion" data-action=${h.shown}>
       <span class="swatch-line" aria-hidden="true"></span>
       ${t('hint.suggests', { move: actionText(h.shown) })}
-      <b class="hint-value">${t(`hint.value_${unit}`, { count: round(valueOf(h.shown)), value: formatNumber(round(valueOf(h.shown))) })}</b></div>`}
+      <b class="hint-value">${worth}</b></div>`}
     ${others.length > 0 && html`<div class="hint-others"><span class="muted">${t('hint.others')}</span>
       ${others.map((o) => html`<button type="button" class="linkish" onClick=${() => h.show(o.action)}>
-        ${actionText(o.action)} (${formatNumber(round(o.value))})</button>`)}</div>`}
+        ${actionText(o.action)} (${delta(o.value)})</button>`)}</div>`}
     ${h.error && html`<div class="error" role="alert">${h.error}</div>`}
   </div>`;
 }

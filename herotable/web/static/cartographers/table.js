@@ -150,7 +150,8 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
           <${CardFace} catalog=${catalog} id=${p.active ? p.legal.card : view.current} ruins=${view.ruins_pending}/>
         </div>
         ${p.active && html`<${Controls} p=${p} busy=${busy} onConfirm=${confirm} catalog=${catalog} names=${names}
-            extra=${h.available && html`<${HintPanel} h=${{ ...h, request: askHint }} onTake=${takeHint} taken=${Boolean(h.shown && p.action === h.shown)}/>`}/>`}
+            extra=${h.available && html`<${HintPanel} h=${{ ...h, request: askHint }} onTake=${takeHint} taken=${Boolean(h.shown && p.action === h.shown)}
+              harm=${p.legal.sheet !== seat}/>`}/>`}
         ${!p.active && controls && !view.over && html`<div class="controls idle">${t('status.nothing_owed')}</div>`}
         ${!controls && !replay && html`<div class="controls idle">${t('status.spectating')}</div>`}
         ${replay && html`<div class="controls">${replay.controls}</div>`}
