@@ -371,6 +371,12 @@ def run_bench(quick: bool = False, console: Console | None = None,
         "web_push_p99_ms": ("(j) web: WebSocket push to the other seat, p99", 20e6, "ms"),
         "web_view_max_KB": ("(j) web: the largest update a seat receives", 8 * 1024, "KB"),
         "web_first_load_KB": ("(j) web: the page's first load", 300 * 1024, "KB"),
+        "web_dominaria_action_p50_ms": ("(j) web, Dominaria: an action's round trip, p50",
+                                        5e6, "ms"),
+        "web_dominaria_action_p99_ms": ("(j) web, Dominaria: an action's round trip, p99",
+                                        20e6, "ms"),
+        "web_dominaria_view_max_KB": ("(j) web, Dominaria: the largest update a seat "
+                                      "receives", 8 * 1024, "KB"),
     }
     for key, (measured, runs) in web_measures(quick).items():
         label, web_target, unit = web_labels[key]

@@ -48,6 +48,9 @@ EXPECTED_KEYS = {
     "web_push_p99_ms",
     "web_view_max_KB",
     "web_first_load_KB",
+    "web_dominaria_action_p50_ms",
+    "web_dominaria_action_p99_ms",
+    "web_dominaria_view_max_KB",
 }
 
 

@@ -35,6 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from herotable.bots.registry import bot_names
 from herotable.core.errors import HerotableError, IllegalAction
 from herotable.registry import game_info, games
+from herotable.server.analyst import Analyst
 from herotable.server.auth import Token
 from herotable.server.challenge_desk import ChallengeDesk
 from herotable.server.challenge_routes import challenge_routes
@@ -45,9 +46,12 @@ from herotable.server.hub import Hub, Watcher
 from herotable.server.schemas import (
     GAME_NAMES,
     ActionRequest,
+    AnalysisRequest,
+    AnalysisState,
     GameCreated,
     GameState,
     Health,
+    Hint,
     ListedGameOut,
     NewGame,
     PersonSeat,
@@ -93,11 +97,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     migrate(engine)
     hub = Hub()
     service = GameService(settings, Store(engine), hub)
+    analyst = Analyst(service)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await service.resume()
+        await analyst.resume()
         yield
+        analyst.close()
         service.close()
         engine.dispose()
 
@@ -215,6 +222,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/games/{game_id}/rejoin")
     async def rejoin(game_id: str, token: Token) -> GameState:
         return await presence(game_id, token, False)
+
+    @app.post("/api/games/{game_id}/hint")
+    async def hint(game_id: str, token: Token) -> Hint:
+        """The strong bot's choice for the seat's decision now, with what it expects of it
+        and of its next best moves (where the game allows hints)."""
+        live = await service.get(game_id)
+        return Hint.model_validate(await service.hint(live, _seat(service, live, token)))
+
+    @app.post("/api/games/{game_id}/analysis", status_code=202)
+    async def analyse(game_id: str, body: AnalysisRequest) -> AnalysisState:
+        """Start the analysis of a seat's play in a finished game (computed once)."""
+        live = await service.get(game_id)
+        return AnalysisState.model_validate(await analyst.start(live, body.seat))
+
+    @app.get("/api/games/{game_id}/analysis")
+    async def analysis(game_id: str, seat: Annotated[int, Query(ge=0, le=99)]
+                       ) -> AnalysisState:
+        """The analysis of a seat: none, running (with its progress), done or failed."""
+        live = await service.get(game_id)
+        service.check_watchable(live, None)
+        return AnalysisState.model_validate(await analyst.status(live.id, seat))
 
     @app.get("/api/games/{game_id}/log")
     async def game_log(game_id: str) -> dict[str, Any]:

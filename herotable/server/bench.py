@@ -6,7 +6,8 @@ WebSocket for the other seat).
 - the WebSocket push to a second seat: from the POST being sent to the other seat holding
   the new state, p99;
 - the view sent per update (the WebSocket message a browser receives), its largest;
-- the page's first load: every static file plus the card catalogue, as bytes on the wire.
+- the page's first load: every static file plus the card catalogue, as bytes on the wire;
+- the same round trip and largest update for a two-person Heroes of Dominaria game.
 """
 
 from __future__ import annotations
@@ -79,13 +80,16 @@ def _round_trips(api: Api, games: int) -> list[float]:
     return times
 
 
-def _pushes(api: Api, base: str, seed: int) -> tuple[list[float], list[int]]:
-    """For a two-person game: nanoseconds from Ann's POST to Bo's WebSocket holding the new
-    state, and the size of every message Bo receives."""
-    created = api.json("POST", "/api/games", {"game": "cartographers", "seed": seed,
+def _pushes(api: Api, base: str, seed: int, game: str = "cartographers",
+            ) -> tuple[list[float], list[float], list[int]]:
+    """For a two-person game: nanoseconds of every action's round trip, nanoseconds from
+    Ann's POST to Bo's WebSocket holding the new state, and the size of every message Bo
+    receives."""
+    created = api.json("POST", "/api/games", {"game": game, "seed": seed,
                                               "seats": [{"name": "Ann"}, {"name": "Bo"}]})
     game_id = created["id"]
     ann, bo = (s["token"] for s in created["seats"])
+    trips: list[float] = []
     delays: list[float] = []
     sizes: list[int] = []
     rng = SeededRng(seed)
@@ -93,10 +97,7 @@ def _pushes(api: Api, base: str, seed: int) -> tuple[list[float], list[int]]:
     with connect(ws_url, max_size=None) as socket:
         socket.send(json.dumps({"token": bo, "legal": "none"}))
         sizes.append(len(socket.recv()))
-        while True:
-            game = api.json("GET", f"/api/games/{game_id}", token=ann)
-            if game["over"]:
-                break
+        while not api.json("GET", f"/api/games/{game_id}")["over"]:
             for token in (ann, bo):
                 mine = api.json("GET", f"/api/games/{game_id}", token=token)
                 if not mine["legal"]:
@@ -105,6 +106,7 @@ def _pushes(api: Api, base: str, seed: int) -> tuple[list[float], list[int]]:
                 start = time.perf_counter_ns()
                 api.call("POST", f"/api/games/{game_id}/actions?legal=none",
                          {"seq": mine["seq"], "action": action}, token)
+                trips.append(time.perf_counter_ns() - start)
                 while True:  # Bo's socket: until it holds the state after this action
                     message = socket.recv()
                     sizes.append(len(message))
@@ -112,7 +114,7 @@ def _pushes(api: Api, base: str, seed: int) -> tuple[list[float], list[int]]:
                         break
                 if token == ann:
                     delays.append(time.perf_counter_ns() - start)
-    return delays, sizes
+    return trips, delays, sizes
 
 
 def _first_load(api: Api) -> int:
@@ -132,11 +134,18 @@ def web_measures(quick: bool) -> dict[str, tuple[float, int]]:
                            env={RATE_VARIABLE: "0"}) as (base, _process):
         api = Api(base)
         trips = _round_trips(api, 1 if quick else 6)
-        delays, sizes = _pushes(api, base, 3)
-        if not quick:
-            more_delays, more_sizes = _pushes(api, base, 4)
+        delays: list[float] = []
+        sizes: list[int] = []
+        for seed in (3,) if quick else (3, 4):
+            _trips, more_delays, more_sizes = _pushes(api, base, seed)
             delays += more_delays
             sizes += more_sizes
+        dominaria_trips: list[float] = []
+        dominaria_sizes: list[int] = []
+        for seed in (3,) if quick else (3, 4, 5):
+            more_trips, _delays, more_sizes = _pushes(api, base, seed, "dominaria")
+            dominaria_trips += more_trips
+            dominaria_sizes += more_sizes
         loaded = _first_load(api) if (STATIC / "index.html").exists() else 0
     return {
         "web_action_p50_ms": (statistics.median(trips), len(trips)),
@@ -144,4 +153,9 @@ def web_measures(quick: bool) -> dict[str, tuple[float, int]]:
         "web_push_p99_ms": (percentile(delays, 0.99), len(delays)),
         "web_view_max_KB": (float(max(sizes)), len(sizes)),
         "web_first_load_KB": (float(loaded), 1),
+        "web_dominaria_action_p50_ms": (statistics.median(dominaria_trips),
+                                        len(dominaria_trips)),
+        "web_dominaria_action_p99_ms": (percentile(dominaria_trips, 0.99),
+                                        len(dominaria_trips)),
+        "web_dominaria_view_max_KB": (float(max(dominaria_sizes)), len(dominaria_sizes)),
     }

@@ -99,6 +99,24 @@ class ChallengeEntry(Base):
                                                          nullable=True)
 
 
+class AnalysisRow(Base):
+    """A seat's play in a finished game judged by the strong bot: started once, its progress
+    kept while it runs, its result kept for good."""
+
+    __tablename__ = "analyses"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))  # running, done or failed
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now,
+                                                 onupdate=now)
+
+
 class ServerKey(Base):
     """Secrets the server makes for itself once (the key that deals the challenges)."""
 

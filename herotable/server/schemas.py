@@ -123,3 +123,33 @@ class ChallengeStarted(BaseModel):
     id: str
     token: str
     url: str
+
+
+class HintOption(BaseModel):
+    action: str
+    value: float
+
+
+class Hint(BaseModel):
+    """The strong bot's choice. ``value`` is its estimate for the move in ``unit`` (stars:
+    a floor of the final score, so compare the options rather than read it as a forecast;
+    vp: the seat's lead over the strongest rival); docs/bots.md explains both."""
+
+    action: str
+    value: float
+    unit: str
+    method: str
+    options: list[HintOption]
+
+
+class AnalysisRequest(BaseModel):
+    model_config = Strict
+    seat: int = Field(ge=0, le=99)
+
+
+class AnalysisState(BaseModel):
+    status: str  # none, running, done or failed
+    done: int
+    total: int
+    analysis: dict[str, Any] | None = None  # herotable.bots.analysis.Analysis.to_json()
+    error: str | None = None

@@ -24,7 +24,7 @@ from herotable.bots.registry import make_bot
 from herotable.core.errors import HerotableError
 from herotable.core.game import ActionLog, Game, LogEntry
 from herotable.registry import GameOptionError, game_classes, game_info
-from herotable.server.bots import BotPool
+from herotable.server.bots import BotPool, hint
 from herotable.server.challenges import challenge_of
 from herotable.server.db import ChallengeEntry, GameRow, SeatRow
 from herotable.server.hub import Hub
@@ -315,6 +315,15 @@ class GameService:
             return
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.shield(driver), self.settings.bot_wait_seconds)
+
+    async def hint(self, live: LiveGame, seat: int) -> dict[str, Any]:
+        if not live.row.hints:
+            raise Forbidden("this game was made without hints (a challenge, or an online "
+                            "game whose players did not all agree to them)")
+        if live.game.is_over or not live.game.owes(seat):
+            raise HerotableError("you owe no decision now, so there is nothing to hint")
+        return await self.pool.run(hint, live.id, live.game.log.to_json(), seat,
+                                   self.settings.hint_seconds)
 
     async def listed(self) -> list[ListedGame]:
         return await self.db(self.store.listed)

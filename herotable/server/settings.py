@@ -13,6 +13,12 @@ import platformdirs
 
 DATABASE_URL_VARIABLE = "HEROTABLE_DATABASE_URL"
 RATE_VARIABLE = "HEROTABLE_RATE_PER_SECOND"
+ANALYSIS_VARIABLE = "HEROTABLE_ANALYSIS_SECONDS"
+
+
+def _seconds(variable: str) -> float | None:
+    given = os.environ.get(variable)
+    return None if given is None else float(given)
 
 
 def default_database_url() -> str:
@@ -38,6 +44,11 @@ class Settings:
     rate_per_second: float = field(default_factory=lambda: float(os.environ.get(RATE_VARIABLE,
                                                                                "40")))
     bot_workers: int = 2
+    # Analyses run in their own pool, so a long one never keeps a bot from moving.
+    analysis_workers: int = 1
+    # The strong bot's budget per decision for hints and analyses (None: its default).
+    hint_seconds: float | None = None
+    analysis_seconds: float | None = field(default_factory=lambda: _seconds(ANALYSIS_VARIABLE))
     # The longest a bot may think per decision, whatever a seat asked for.
     max_bot_seconds: float = 5.0
     # How long an action's answer waits for the bot moves it unblocks before answering with

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import exists, func, select, update
 from sqlalchemy.engine import Engine
@@ -12,7 +13,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from herotable.core.errors import HerotableError
-from herotable.server.db import ActionRow, ChallengeEntry, GameRow, SeatRow, ServerKey, now
+from herotable.server.db import (
+    ActionRow,
+    AnalysisRow,
+    ChallengeEntry,
+    GameRow,
+    SeatRow,
+    ServerKey,
+    now,
+)
 
 
 class AttemptTaken(HerotableError):
@@ -185,3 +194,40 @@ class Store:
                        ChallengeEntry.finished_at.is_not(None),
                        SeatRow.token_hash == token_hash)).first()
             return found is not None
+
+    # ------------------------------------------------------------------ analyses
+
+    def analysis(self, game_id: str, seat: int) -> AnalysisRow | None:
+        with self.session() as session:
+            return session.get(AnalysisRow, (game_id, seat))
+
+    def start_analysis(self, game_id: str, seat: int, total: int) -> bool:
+        """Claim the analysis of (game, seat); False if somebody already has (it runs or is
+        done), so it is computed once even with several server processes."""
+        try:
+            with self.session() as session, session.begin():
+                session.add(AnalysisRow(game_id=game_id, seat=seat, status="running",
+                                        done=0, total=total))
+        except IntegrityError:
+            return False
+        return True
+
+    def restart_analysis(self, game_id: str, seat: int) -> None:
+        with self.session() as session, session.begin():
+            session.execute(update(AnalysisRow)
+                            .where(AnalysisRow.game_id == game_id, AnalysisRow.seat == seat)
+                            .values(status="running", done=0, error=None))
+
+    def analysis_progress(self, game_id: str, seat: int, done: int, status: str = "running",
+                          result: dict[str, Any] | None = None,
+                          error: str | None = None) -> None:
+        with self.session() as session, session.begin():
+            session.execute(update(AnalysisRow)
+                            .where(AnalysisRow.game_id == game_id, AnalysisRow.seat == seat)
+                            .values(done=done, status=status, result=result, error=error))
+
+    def running_analyses(self) -> list[tuple[str, int]]:
+        with self.session() as session:
+            rows = session.execute(select(AnalysisRow.game_id, AnalysisRow.seat)
+                                   .where(AnalysisRow.status == "running")).all()
+            return [(str(game_id), int(seat)) for game_id, seat in rows]

@@ -1,0 +1,102 @@
+"""Hints (the strong bot's choice, where the game allows them) and the analysis of finished
+games (computed once, in its own worker pool, resumed after a restart)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import act, bearer, make_client, new_game, state
+
+QUICK = {"hint_seconds": 0.05, "analysis_seconds": 0.02}
+
+
+def finish_solo(client: TestClient, seed: int = 7) -> tuple[str, str]:
+    created = new_game(client, seed=seed)
+    game_id, token = created["id"], created["seats"][0]["token"]
+    game = state(client, game_id, token)
+    while not game["over"]:
+        game = act(client, game_id, token, game["seq"], game["legal"][-1]).json()
+    return game_id, token
+
+
+def wait_for(client: TestClient, game_id: str, seat: int) -> dict[str, Any]:
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        found: dict[str, Any] = client.get(f"/api/games/{game_id}/analysis",
+                                           params={"seat": seat}).json()
+        if found["status"] in ("done", "failed"):
+            return found
+        time.sleep(0.2)
+    raise AssertionError("the analysis did not finish")
+
+
+def test_a_hint_is_one_of_the_seats_moves(tmp_path: Path) -> None:
+    with make_client(f"sqlite:///{tmp_path / 'g.sqlite3'}", **QUICK) as client:
+        created = new_game(client)
+        game_id, token = created["id"], created["seats"][0]["token"]
+        hint = client.post(f"/api/games/{game_id}/hint", headers=bearer(token))
+        assert hint.status_code == 200, hint.text
+        found = hint.json()
+        assert found["action"] in state(client, game_id, token)["legal"]
+        assert found["unit"] == "stars" and found["options"][0]["action"] == found["action"]
+        assert client.post(f"/api/games/{game_id}/hint").status_code == 403
+        assert state(client, game_id, token)["seq"] == 0  # asking changes nothing
+
+
+def test_hints_only_where_allowed(tmp_path: Path) -> None:
+    with make_client(f"sqlite:///{tmp_path / 'g.sqlite3'}", **QUICK) as client:
+        two = new_game(client, seats=[{"name": "Ann"}, {"name": "Bo"}])
+        refused = client.post(f"/api/games/{two['id']}/hint",
+                              headers=bearer(two["seats"][0]["token"]))
+        assert refused.status_code == 403 and "without hints" in refused.json()["detail"]
+        agreed = new_game(client, seats=[{"name": "Ann"}, {"name": "Bo"}], hints=True)
+        assert client.post(f"/api/games/{agreed['id']}/hint",
+                           headers=bearer(agreed["seats"][0]["token"])).status_code == 200
+        daily = client.post("/api/challenges/daily/play",
+                            json={"name": "Ann", "browser": "browser-of-ann-0001"}).json()
+        assert client.post(f"/api/games/{daily['id']}/hint",
+                           headers=bearer(daily["token"])).status_code == 403
+        dominaria = new_game(client, "dominaria", [{"name": "Ann"}, {"bot": "greedy"}])
+        game_id, token = dominaria["id"], dominaria["seats"][0]["token"]
+        game = state(client, game_id, token)
+        while game["pending"] != [0]:  # the bot may be choosing its set-up cards first
+            time.sleep(0.1)
+            game = state(client, game_id, token)
+        hint = client.post(f"/api/games/{game_id}/hint", headers=bearer(token)).json()
+        assert hint["unit"] == "vp" and hint["action"] in game["legal"]
+
+
+def test_an_analysis_is_computed_once(tmp_path: Path) -> None:
+    with make_client(f"sqlite:///{tmp_path / 'g.sqlite3'}", **QUICK) as client:
+        running = new_game(client)
+        assert client.post(f"/api/games/{running['id']}/analysis",
+                           json={"seat": 0}).status_code == 403
+        game_id, _token = finish_solo(client)
+        assert client.post(f"/api/games/{game_id}/analysis", json={"seat": 3}
+                           ).status_code == 422
+        assert client.get(f"/api/games/{game_id}/analysis",
+                          params={"seat": 0}).json()["status"] == "none"
+        started = client.post(f"/api/games/{game_id}/analysis", json={"seat": 0})
+        assert started.status_code == 202 and started.json()["total"] > 10
+        done = wait_for(client, game_id, 0)
+        assert done["status"] == "done" and done["done"] == done["total"]
+        reviews = done["analysis"]["reviews"]
+        assert len(reviews) == done["total"] and done["analysis"]["unit"] == "stars"
+        assert all(r["played"] and r["best"] for r in reviews)
+        again = client.post(f"/api/games/{game_id}/analysis", json={"seat": 0}).json()
+        assert again == {**done, "status": "done"}  # stored, not computed again
+
+
+def test_a_running_analysis_resumes_after_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'g.sqlite3'}"
+    with make_client(url, **QUICK) as client:
+        game_id, _token = finish_solo(client, seed=9)
+        assert client.post(f"/api/games/{game_id}/analysis", json={"seat": 0}
+                           ).json()["status"] == "running"
+    # The server stopped mid-way; the next one carries the analysis to its end.
+    with make_client(url, **QUICK) as client:
+        assert wait_for(client, game_id, 0)["status"] == "done"
