@@ -60,7 +60,9 @@ class DominariaTable:
             if state["seq"] > seq and (state["over"] or self.seat in state["pending"]
                                        or not any(s["bot"] for s in state["seats"])):
                 if self.page.locator(".dom-table").count():
-                    self.synced(state)
+                    # The page shows the new state, or (hot-seat) has just passed the device on.
+                    expect(self.page.locator(
+                        f".dom-table[data-seq='{state['seq']}'], .pass-card")).to_have_count(1)
                 return state
             assert time.monotonic() < end, f"no answer after seq {seq}: {state['pending']}"
             time.sleep(0.05)

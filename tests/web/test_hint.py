@@ -38,6 +38,7 @@ def test_a_hint_shown_and_taken(page: Page, api: Api, shots: Path) -> None:
     # Taken, the suggestion is the placement being chosen, and Enter sends it.
     page.get_by_role("button", name=text("hint.take")).click()
     expect(table.hint).to_have_text(text("controls.ready", action=action_words(action)))
+    expect(table.controls.locator("button.confirm")).to_be_focused()  # Enter confirms it
     with page.expect_response(lambda r: "/actions" in r.url) as answer:
         page.keyboard.press("Enter")
     assert answer.value.status == 200, answer.value.text()

@@ -20,6 +20,7 @@ export function useAnalysis(id, state) {
   const [seat, setSeat] = useState(null);
   const [data, setData] = useState(null); // the GET answer
   const [error, setError] = useState(null);
+  const [closed, setClosed] = useState(false); // not for us to see (a running challenge's game)
   const [runs, setRuns] = useState(0);
   const [open, setOpen] = useState(null); // the review shown: {step, sheet, played, best}
   const chosen = seat ?? ownSeat ?? (people.length ? people[0] : 0);
@@ -35,7 +36,9 @@ export function useAnalysis(id, state) {
         setData(answer); setError(null);
         if (answer.status === 'running') timer = setTimeout(load, POLL_MS);
       } catch (e) {
-        if (!stop) setError(e.detail || e.message);
+        if (stop) return;
+        if (e.status === 403) setClosed(true);
+        else setError(e.detail || e.message);
       }
     };
     load();
@@ -53,7 +56,7 @@ export function useAnalysis(id, state) {
     }
   };
   const choose = (s) => { setSeat(s); setData(null); setOpen(null); };
-  return { over, seat: chosen, ownSeat, people, data, error, start, choose, open, setOpen };
+  return { over: over && !closed, seat: chosen, ownSeat, people, data, error, start, choose, open, setOpen };
 }
 
 /** The sheet a move is drawn on: the seat's own, except a monster drawn (or a cell destroyed)

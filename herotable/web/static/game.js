@@ -67,6 +67,7 @@ export function GamePage({ id, navigate }) {
     }, (status, error) => {
       setLink(status);
       if (error && error.status === 404) setProblem(t('game.not_found'));
+      else if (error && error.status === 403) setProblem(t('game.hidden', { reason: error.detail })); // a running challenge's game
     });
   }, [id, token, ready]);
 

@@ -65,6 +65,7 @@ export function HintPanel({ h, onTake, taken, harm }) {
   const value = valueOf(h.shown);
   // On a neighbour's map (a monster, the Gorgon's gaze) the bot's value is minus what that
   // map is worth after the move; elsewhere a floor of the seat's final score.
+  if (h.answer && h.answer.method) harm = h.answer.method === 'harm';
   const worth = value === null ? '' : t(harm ? `hint.harm_${unit}` : `hint.value_${unit}`,
     { count: round(harm ? -value : value), value: formatNumber(round(harm ? -value : value)) });
   const delta = (x) => { const d = round(x - value); return d > 0 ? `+${formatNumber(d)}` : (d < 0 ? `−${formatNumber(-d)}` : '±0'); };

@@ -38,7 +38,11 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
   const placing = p.active && shown === p.legal.sheet;
   const h = useHint(p.active && hint ? hint : null, p.active ? p.key : null);
   const askHint = () => { if (!h.available) return; setFocus(p.legal.sheet); h.request(); };
-  const takeHint = (move) => { setFocus(p.legal.sheet); p.adopt(move); };
+  // Taken, the hint is the placement being chosen: the focus goes to Confirm, so Enter sends it.
+  const takeHint = (move) => {
+    setFocus(p.legal.sheet);
+    if (p.adopt(move)) setTimeout(() => { const b = document.querySelector('button.confirm'); if (b) b.focus(); }, 0);
+  };
   useEffect(() => { if (marks) setFocus(marks.sheet); }, [marks && `${marks.step}:${marks.sheet}`]);
 
   // "If the season ended now": the map as it is, and with the placement being chosen.
