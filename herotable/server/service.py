@@ -26,7 +26,7 @@ from herotable.core.game import ActionLog, Game, LogEntry
 from herotable.registry import GameOptionError, game_classes, game_info
 from herotable.server.bots import BotPool, hint
 from herotable.server.challenges import challenge_of
-from herotable.server.db import ChallengeEntry, GameRow, SeatRow
+from herotable.server.db import ActionRow, ChallengeEntry, GameRow, SeatRow
 from herotable.server.hub import Hub
 from herotable.server.settings import Settings
 from herotable.server.store import ChallengeResult, ListedGame, Store
@@ -43,6 +43,14 @@ def challenge_result(game: Game[Any, Any, Any]) -> ChallengeResult:
     solo = game.solo_result()
     rating, title = solo if solo is not None else (None, None)
     return ChallengeResult(score=game.standings()[0].total, rating=rating, title=title)
+
+
+def _adopt(live: LiveGame, rows: list[ActionRow]) -> None:
+    """Apply the stored actions the game has not seen yet (taken by another request or
+    process); rows it already holds are skipped (the caller holds the game's lock)."""
+    for row in rows:
+        if row.seq == live.seq:
+            live.game.apply(row.seat, row.action)
 
 
 class UnknownGame(HerotableError):
@@ -195,9 +203,7 @@ class GameService:
         if not newer:
             return
         async with live.lock:
-            for row in newer:
-                if row.seq == live.seq:
-                    live.game.apply(row.seat, row.action)
+            _adopt(live, newer)
 
     # ------------------------------------------------------------------ seats
 
@@ -249,9 +255,7 @@ class GameService:
                                 trial.is_over, result)
         if not stored:
             seq = live.seq
-            for row in await self.db(self.store.actions_from, live.id, live.seq):
-                if row.seq == live.seq:
-                    live.game.apply(row.seat, row.action)
+            _adopt(live, await self.db(self.store.actions_from, live.id, live.seq))
             raise StaleSeq(f"action {seq} was taken by another request; the game is at "
                            f"seq {live.seq}")
         live.game = trial
