@@ -71,8 +71,8 @@ class ChallengeDesk:
             raise Forbidden(f"the {kind} challenge {key} is not running now")
         secret = await self.secret()
         request = self._request(challenge, name, secret)
-        expected = game_info(challenge.game).new_game(request.seed or 0, **request.options,
-                                                      names=[name])
+        expected = game_info(challenge.game).new_game(challenge.seed(secret),
+                                                      **request.options, names=[name])
         try:
             played = ActionLog.from_json(log)
             # The player's name is theirs to choose; everything else must be the deal's.
