@@ -196,47 +196,62 @@ def _plane(mask: int) -> list[list[int]]:
     return [list(_ROW_CELLS[(mask >> (row * SIZE)) & _ROW_BITS]) for row in range(SIZE)]
 
 
-def _sheet_planes(sheet: MapSheet) -> list[list[list[int]]]:
-    layers = (sheet.mountain, sheet.ruins, sheet.wasteland, sheet.forest, sheet.village,
-              sheet.farm, sheet.water, sheet.monster, sheet.hero, sheet.destroyed,
-              sheet.attack, FULL & ~sheet.filled)
-    return [_plane(mask) for mask in layers]
+def _sheet_layers(sheet: MapSheet) -> list[int]:
+    return [sheet.mountain, sheet.ruins, sheet.wasteland, sheet.forest, sheet.village,
+            sheet.farm, sheet.water, sheet.monster, sheet.hero, sheet.destroyed, sheet.attack,
+            FULL & ~sheet.filled]
+
+
+def _observed_seat(view: CartographersView) -> int:
+    you = view.you
+    if not is_int(you) or not 0 <= you < len(view.sheets):
+        raise NotationError(f"there is no seat {you!r} to observe")
+    return you
+
+
+def plane_masks(view: CartographersView) -> list[int]:
+    """The observation's planes as :data:`NUM_PLANES` cell masks (bit ``row*11 + col``), in
+    :data:`PLANE_NAMES` order: what :func:`observation` unpacks into 0/1 rows, and what an
+    array library can unpack faster by itself."""
+    you = _observed_seat(view)
+    decision = view.decision
+    target = view.sheets[decision.sheet] if decision is not None else view.sheets[you]
+    return _sheet_layers(view.sheets[you]) + _sheet_layers(target)
+
+
+def features(view: CartographersView) -> list[float]:
+    """The observation's :data:`NUM_FEATURES` features, in :data:`FEATURE_NAMES` order."""
+    you = _observed_seat(view)
+    decision = view.decision
+    values = [0.0] * NUM_FEATURES
+    values[min(view.season_index, SEASONS - 1)] = 1.0
+    at = SEASONS
+    values[at] = view.season_time / view.season_threshold if view.season_threshold else 0.0
+    values[at + 1] = view.sheets[you].coins / COIN_TRACK
+    values[at + 2] = float(view.ruins_pending)
+    at += 3
+    if decision is not None:
+        values[at + DECISION_KINDS.index(decision.kind)] = 1.0
+        values[at + 4] = float(decision.fallback)
+        values[at + 5] = float(decision.ruins)
+        values[at + 6] = float(decision.sheet != you)
+    at += len(DECISION_KINDS) + 3
+    for edict, card_id in enumerate(view.scoring):
+        values[at + edict * len(SCORING_IDS) + _SCORING_INDEX[card_id]] = 1.0
+    at += len(EDICTS) * len(SCORING_IDS)
+    if view.current is not None:
+        values[at + _CARD_INDEX[view.current]] = 1.0
+    at += len(CARD_IDS)
+    for card_id in view.revealed:
+        values[at + _CARD_INDEX[card_id]] = 1.0
+    return values
 
 
 def observation(view: CartographersView) -> dict[str, Any]:
     """``planes`` (:data:`NUM_PLANES` planes of 11 x 11 0/1 ints, row-major, in
     :data:`PLANE_NAMES` order) and ``features`` (:data:`NUM_FEATURES` floats, in
     :data:`FEATURE_NAMES` order) of a seat's view."""
-    you = view.you
-    if not is_int(you) or not 0 <= you < len(view.sheets):
-        raise NotationError(f"there is no seat {you!r} to observe")
-    own = view.sheets[you]
-    decision = view.decision
-    target = view.sheets[decision.sheet] if decision is not None else own
-    # Built twice even when both are the own map: shared rows would let a caller who edits
-    # one plane change another.
-    planes = _sheet_planes(own) + _sheet_planes(target)
-
-    features = [0.0] * NUM_FEATURES
-    features[min(view.season_index, SEASONS - 1)] = 1.0
-    at = SEASONS
-    features[at] = view.season_time / view.season_threshold if view.season_threshold else 0.0
-    features[at + 1] = own.coins / COIN_TRACK
-    features[at + 2] = float(view.ruins_pending)
-    at += 3
-    if decision is not None:
-        features[at + DECISION_KINDS.index(decision.kind)] = 1.0
-        features[at + 4] = float(decision.fallback)
-        features[at + 5] = float(decision.ruins)
-        features[at + 6] = float(decision.sheet != you)
-    at += len(DECISION_KINDS) + 3
-    for edict, card_id in enumerate(view.scoring):
-        features[at + edict * len(SCORING_IDS) + _SCORING_INDEX[card_id]] = 1.0
-    at += len(EDICTS) * len(SCORING_IDS)
-    if view.current is not None:
-        features[at + _CARD_INDEX[view.current]] = 1.0
-    at += len(CARD_IDS)
-    for card_id in view.revealed:
-        features[at + _CARD_INDEX[card_id]] = 1.0
-    return {"planes": planes, "features": features}
+    # Each plane is built on its own even when both maps are the seat's: shared rows would
+    # let a caller who edits one plane change another.
+    return {"planes": [_plane(mask) for mask in plane_masks(view)], "features": features(view)}
 

@@ -1,0 +1,101 @@
+"""``herotable/CartographersSolo-v0``: solo Cartographers as a Gymnasium environment.
+
+One step is one decision of the solo player: a shape and terrain to draw, a hero to place, or
+the cell the Gorgon or the Troll destroys. Monsters place themselves by the solo rule, so they
+are no decision. The reward is the stars a step gained (season scores arrive when a season
+ends), so an episode's return is the game's final score.
+
+An action that is not legal now changes nothing: the step returns reward 0, the same
+observation, and the reason in ``info["illegal_action"]`` (Gymnasium's checker and unmasked
+agents send such actions; a masked agent never does).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+import herotable
+from herotable.cartographers.game import CartographersGame
+from herotable.cartographers.view import CartographersView
+from herotable.core.errors import HerotableError
+from herotable.envs import cartographers_spaces
+from herotable.envs.cartographers_spaces import ACTION_COUNT
+
+SEAT = 0
+# A seed that needs no more than this is always accepted by the engine's generator.
+_SEED_LIMIT = 2**63
+
+
+class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """Solo Cartographers with any preset and option of ``herotable.new_game``.
+
+    ``options`` are the game's (``preset="first_game"``, ``side="D"``, ``cards=[...]``...);
+    ``players`` other than 1 is refused (multiplayer is ``cartographers_v0`` in PettingZoo).
+    """
+
+    # render_fps: Gymnasium asks every renderable env for one; a text map needs no pace.
+    # Gymnasium declares metadata an instance variable, so it is not annotated as ClassVar.
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(self, render_mode: str | None = None, **options: Any) -> None:
+        if options.get("players", 1) != 1:
+            raise herotable.GameOptionError(
+                "CartographersSolo is a one-player game; for more players use "
+                "herotable.envs.cartographers_v0")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.options = {**options, "players": 1}
+        # Built now, so bad options fail at make() and not at the first reset().
+        self.game: CartographersGame = self._new_game(0)
+        self.view: CartographersView = self.game.view(SEAT)
+        self.action_space = spaces.Discrete(ACTION_COUNT)
+        self.observation_space = cartographers_spaces.observation_space()
+
+    def _new_game(self, seed: int) -> CartographersGame:
+        game = herotable.new_game("cartographers", seed=seed, **self.options)
+        assert isinstance(game, CartographersGame)
+        return game
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """A new game. ``seed`` deals it (the same seed, the same deal); without one, the
+        env's generator (seeded by the first seeded reset) picks the deal."""
+        super().reset(seed=seed)
+        deal = seed if seed is not None else int(self.np_random.integers(_SEED_LIMIT))
+        self.game = self._new_game(deal)
+        self.view = self.game.view(SEAT)
+        return cartographers_spaces.observe(self.view), self._info()
+
+    def step(self, action: int | np.integer[Any]) -> tuple[dict[str, np.ndarray], float, bool,
+                                                           bool, dict[str, Any]]:
+        if self.view.over:
+            raise gymnasium.error.ResetNeeded("the game is over: call reset()")
+        before = self.view.totals()[SEAT]
+        try:
+            self.game.apply(SEAT, self.game.decode_action(int(action)))
+        except HerotableError as refusal:
+            info = self._info()
+            info["illegal_action"] = str(refusal)
+            return cartographers_spaces.observe(self.view), 0.0, False, False, info
+        self.view = self.game.view(SEAT)
+        reward = float(self.view.totals()[SEAT] - before)
+        return (cartographers_spaces.observe(self.view), reward, self.view.over, False,
+                self._info())
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as sb3-contrib's MaskablePPO asks for them."""
+        return cartographers_spaces.action_mask(self.view).astype(bool)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": cartographers_spaces.action_mask(self.view),
+                "score": self.view.totals()[SEAT], "season": self.view.season_index}
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return self.view.sheets[SEAT].to_text()

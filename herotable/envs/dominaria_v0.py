@@ -1,0 +1,144 @@
+"""Heroes of Dominaria for PettingZoo: ``env(players=N)``, an AEC env.
+
+The agent to act is the seat the game waits for (``agent_selection``): in the play stage one
+agent acts several times in its turn (move, collect, build, ... then ``end``) before the next
+agent's turn; when several seats choose at once (set-up), the lowest seat goes first. Actions
+are the game's integer encoding for its data pack (docs/encoding.md); an action with a payment
+is sent without one and the engine pays by its rule.
+
+Each agent observes ``{"observation", "action_mask"}`` from its own view: the pack's features
+(raw counts, ``seat0`` is the observer) and its legal actions. The reward is the victory points
+a step gained for every agent (``reward="score"``: an episode's return is the final score) or,
+with ``reward="win"``, the share of the win at the end.
+
+An action that is not legal is not applied: the same agent still acts, and its
+``infos[agent]["illegal_action"]`` says why.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+import herotable
+from herotable.core.errors import HerotableError
+from herotable.dominaria.game import DominariaGame
+from herotable.envs.scores import check_reward, step_rewards
+
+_SEED_LIMIT = 2**63
+
+
+def env(players: int = 2, reward: str = "score", render_mode: str | None = None,
+        **options: Any) -> DominariaEnv:
+    return DominariaEnv(players=players, reward=reward, render_mode=render_mode, **options)
+
+
+class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "dominaria_v0", "render_modes": ["ansi"], "is_parallelizable": False,
+        "render_fps": 4}
+
+    def __init__(self, players: int = 2, reward: str = "score", render_mode: str | None = None,
+                 **options: Any) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise HerotableError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.reward = check_reward(reward)
+        self.options = {**options, "players": players}
+        # Built now, so bad options fail here and not at the first reset().
+        self.game = self._new_game(0)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        actions = self.game.num_distinct_actions()
+        features = self.game.encoding.num_features
+        self._action_space = spaces.Discrete(actions)
+        self._observation_space = spaces.Dict({
+            # Counts have no printed limit, so the box is open above (and below: nothing
+            # negative is observed today, but a pack's scores could be).
+            "observation": spaces.Box(-np.inf, np.inf, (features,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
+        })
+        self.np_random, _ = seeding.np_random()
+        self.agents: list[str] = []
+
+    def _new_game(self, seed: int) -> DominariaGame:
+        game = herotable.new_game("dominaria", seed=seed, **self.options)
+        assert isinstance(game, DominariaGame)
+        return game
+
+    @functools.cache  # noqa: B019 - one space object per env, as asked
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_space
+
+    @functools.cache  # noqa: B019
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        deal = seed if seed is not None else int(self.np_random.integers(_SEED_LIMIT))
+        self.game = self._new_game(deal)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._scores = self._totals()
+        self._select()
+
+    def _totals(self) -> list[int]:
+        by_seat = {s.player: s.total for s in self.game.standings()}
+        return [by_seat[seat] for seat in range(len(self.possible_agents))]
+
+    def _select(self) -> None:
+        waiting = self.game.pending_players()
+        if waiting:
+            self.agent_selection = self.possible_agents[waiting[0]]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seats[agent]
+        mask = np.zeros(self._action_space.n, dtype=np.int8)
+        mask[self.game.legal_action_indices(seat)] = 1
+        features = self.game.observation(seat)["features"]
+        return {"observation": np.array(features, dtype=np.float32), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.infos = {name: {} for name in self.agents}
+        try:
+            if action is None:
+                raise HerotableError("a live agent must send an action, not None")
+            self.game.apply(self._seats[agent], self.game.decode_action(int(action)))
+        except HerotableError as refusal:
+            self.infos[agent]["illegal_action"] = str(refusal)
+            self._clear_rewards()
+            return
+        scores = self._totals()
+        gained = step_rewards(self.reward, self.game, self._scores, scores)
+        self._scores = scores
+        self.rewards = {name: gained[self._seats[name]] for name in self.agents}
+        if self.game.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        self._select()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return "\n".join(f"{self.game.player_name(s.player)}: {s.total} VP (rank {s.rank})"
+                         for s in self.game.standings())
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in memory."""
