@@ -152,6 +152,8 @@ def _game_with_draw_of(game: CartographersGame, card_id: str) -> CartographersGa
 
 # What one display unit is worth in the figure's raw measure (nanoseconds or bytes).
 UNIT_SIZE = {"us": 1_000, "ms": 1_000_000, "KB": 1_024}
+# A rate is shown as how many fit in a second of the measured time: more is better.
+RATE = "steps/s"
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,17 +166,28 @@ class Figure:
     median_ns: float
     runs: int
     target_ns: float | None
-    unit: str  # "us", "ms" or "KB", for display and for the key's value
+    unit: str  # "us", "ms", "KB" or RATE, for display and for the key's value
+
+    def _shown_as(self, ns: float) -> float:
+        return 1e9 / ns if self.unit == RATE else ns / UNIT_SIZE[self.unit]
 
     @property
     def value(self) -> float:
-        return self.median_ns / UNIT_SIZE[self.unit]
+        return self._shown_as(self.median_ns)
 
     @property
     def target(self) -> float | None:
-        if self.target_ns is None:
-            return None
-        return self.target_ns / UNIT_SIZE[self.unit]
+        return None if self.target_ns is None else self._shown_as(self.target_ns)
+
+    @property
+    def met(self) -> bool | None:
+        """Within the target (None: the figure has none)."""
+        return None if self.target_ns is None else self.median_ns <= self.target_ns
+
+    @property
+    def bound(self) -> str:
+        """How the target reads: an upper bound for a time or size, a lower one for a rate."""
+        return ">=" if self.unit == RATE else "<="
 
 
 def _median_ns(run: Callable[[int], object], samples: int, inner: int = 1) -> float:
@@ -381,6 +394,7 @@ def run_bench(quick: bool = False, console: Console | None = None,
     for key, (measured, runs) in web_measures(quick).items():
         label, web_target, unit = web_labels[key]
         figures.append(Figure(key, label, measured, runs, web_target, unit))
+    figures += env_figures(quick)
     # The round trip timed above must be a faithful one, or its speed means nothing.
     assert CartographersGame.from_json(mid_state).to_json() == mid_state
 
@@ -399,11 +413,11 @@ def run_bench(quick: bool = False, console: Console | None = None,
     table.add_column("ok", justify="center")
     for fig in figures:
         target = fig.target
-        ok = "" if target is None else ("yes" if fig.value <= target else "[red]NO[/]")
+        ok = "" if fig.met is None else ("yes" if fig.met else "[red]NO[/]")
         table.add_row(
             fig.label,
-            f"{fig.value:.{2 if fig.unit == 'ms' else 1}f} {fig.unit.replace('us', 'µs')}",
-            "" if target is None else f"<= {target:g} {fig.unit.replace('us', 'µs')}",
+            _shown(fig.value, fig.unit),
+            "" if target is None else f"{fig.bound} {_shown(target, fig.unit)}",
             str(fig.runs),
             ok,
         )
@@ -416,6 +430,25 @@ def run_bench(quick: bool = False, console: Console | None = None,
 
 BLOCK_BEGIN = "<!-- bench:begin -->"
 BLOCK_END = "<!-- bench:end -->"
+
+
+# The research environments' speed (issue 14's targets), when the rl extra is installed.
+ENV_LABELS = {
+    "env_solo_steps_per_s": ("(k) Gymnasium solo env: random masked steps", 1e9 / 5000),
+    "env_parallel_4p_joint_steps_per_s": (
+        "(k) PettingZoo Cartographers, 4 agents in parallel: joint steps", 1e9 / 1500),
+    "env_dominaria_4p_steps_per_s": ("(k) PettingZoo Heroes of Dominaria, 4 agents: steps",
+                                     None),
+}
+
+
+def env_figures(quick: bool) -> list[Figure]:
+    try:
+        from herotable.envs.bench import env_measures
+    except ImportError:  # the base install has no Gymnasium: nothing to time
+        return []
+    return [Figure(key, ENV_LABELS[key][0], ns, runs, ENV_LABELS[key][1], RATE)
+            for key, (ns, runs) in env_measures(quick).items()]
 
 
 def _shown(value: float, unit: str) -> str:
@@ -438,8 +471,8 @@ def figures_markdown(figures: list[Figure], info: dict[str, str], quick: bool) -
         target = fig.target
         lines.append(
             f"| {fig.label} | {_shown(fig.value, fig.unit)} | "
-            f"{'—' if target is None else '<= ' + _shown(target, fig.unit)} | {fig.runs:,} | "
-            f"{'' if target is None else 'yes' if fig.value <= target else 'NO'} |")
+            f"{'—' if target is None else fig.bound + ' ' + _shown(target, fig.unit)} | "
+            f"{fig.runs:,} | {'' if fig.met is None else 'yes' if fig.met else 'NO'} |")
     return "\n".join(lines)
 
 

@@ -13,6 +13,8 @@ from rich.console import Console
 from herotable.bench import (
     BLOCK_BEGIN,
     BLOCK_END,
+    RATE,
+    Figure,
     half_filled_game,
     play_random_game,
     run_bench,
@@ -51,6 +53,9 @@ EXPECTED_KEYS = {
     "web_dominaria_action_p50_ms",
     "web_dominaria_action_p99_ms",
     "web_dominaria_view_max_KB",
+    "env_solo_steps_per_s",
+    "env_parallel_4p_joint_steps_per_s",
+    "env_dominaria_4p_steps_per_s",
 }
 
 
@@ -70,6 +75,16 @@ def test_quick_bench_reports_every_figure(tmp_path: Path) -> None:
     assert "old figures" not in written and written.startswith("# Bench\n\nbefore\n")
     assert written.endswith(f"{BLOCK_END}\nafter\n")
     assert "- Python: " in written and "| (i) Dominaria strong" in written
+    assert "| (k) Gymnasium solo env" in written and ">= 5,000 steps/s" in written
+
+
+def test_a_rate_is_shown_per_second_and_met_when_fast_enough() -> None:
+    fast = Figure("k", "steps", median_ns=100_000, runs=1, target_ns=200_000, unit=RATE)
+    slow = Figure("k", "steps", median_ns=300_000, runs=1, target_ns=200_000, unit=RATE)
+    assert (fast.value, fast.target, fast.bound) == (10_000, 5_000, ">=")
+    assert fast.met and not slow.met
+    time = Figure("k", "time", median_ns=3e6, runs=1, target_ns=4e6, unit="ms")
+    assert (time.value, time.bound, time.met) == (3.0, "<=", True)
 
 
 def test_bench_refuses_a_page_without_its_block_before_timing(tmp_path: Path) -> None:

@@ -1,0 +1,75 @@
+"""Environment speed for ``herotable bench``: random masked steps per second, env by env.
+
+A step's time is an episode's time over its steps, so reset is included, as a training loop
+pays it; the random agent draws from the action mask the env gives (Gymnasium's
+``Discrete.sample(mask=...)``), as the libraries' own random agents do.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+from herotable.envs import cartographers_v0, dominaria_v0
+from herotable.envs.cartographers_solo import CartographersSoloEnv
+
+
+def _solo_episode(env: CartographersSoloEnv, seed: int) -> int:
+    _, info = env.reset(seed=seed)
+    env.action_space.seed(seed)
+    steps, done = 0, False
+    while not done:
+        action = env.action_space.sample(mask=info["action_mask"])
+        _, _, done, _, info = env.step(action)
+        steps += 1
+    return steps
+
+
+def _parallel_episode(env: cartographers_v0.CartographersParallelEnv, seed: int) -> int:
+    observations, _ = env.reset(seed=seed)
+    steps = 0
+    while env.agents:
+        actions = {agent: env.action_space(agent).sample(mask=obs["action_mask"])
+                   for agent, obs in observations.items()}
+        observations, *_ = env.step(actions)
+        steps += 1
+    return steps
+
+
+def _aec_episode(env: dominaria_v0.DominariaEnv, seed: int) -> int:
+    env.reset(seed=seed)
+    steps = 0
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        done = terminated or truncated
+        env.step(None if done else env.action_space(agent).sample(mask=obs["action_mask"]))
+        steps += 0 if done else 1
+    return steps
+
+
+def _median_step_ns(episode: Callable[[int], int], episodes: int) -> tuple[float, int]:
+    episode(0)  # warm the encoding tables outside the timing
+    per_step: list[float] = []
+    steps = 0
+    for seed in range(1, episodes + 1):
+        start = time.perf_counter_ns()
+        taken = episode(seed)
+        per_step.append((time.perf_counter_ns() - start) / taken)
+        steps += taken
+    return statistics.median(per_step), steps
+
+
+def env_measures(quick: bool) -> dict[str, tuple[float, int]]:
+    """``{key: (median ns per step, steps timed)}`` for each environment."""
+    episodes = 2 if quick else 40
+    solo = CartographersSoloEnv(preset="heroes")
+    four = cartographers_v0.parallel_env(players=4, preset="heroes")
+    dominaria = dominaria_v0.env(players=4)
+    return {
+        "env_solo_steps_per_s": _median_step_ns(lambda s: _solo_episode(solo, s), episodes),
+        "env_parallel_4p_joint_steps_per_s": _median_step_ns(
+            lambda s: _parallel_episode(four, s), episodes),
+        "env_dominaria_4p_steps_per_s": _median_step_ns(
+            lambda s: _aec_episode(dominaria, s), episodes),
+    }
