@@ -71,14 +71,15 @@ class Curve(BaseCallback):
         return time.monotonic() - self.start < self.seconds
 
     def _on_training_end(self) -> None:
-        self._evaluate()
+        if self.rows[-1][0] < self.num_timesteps:  # the curve ends where training ended
+            self._evaluate()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="first_game")
     parser.add_argument("--minutes", type=float, default=8.0)
-    parser.add_argument("--eval-every", type=int, default=4096)
+    parser.add_argument("--eval-every", type=int, default=2048)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("."))
     args = parser.parse_args()
