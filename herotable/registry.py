@@ -42,8 +42,9 @@ class Option:
     default: Any
     help: str
     choices: tuple[str, ...] = ()
-    # Options that name something on the local machine (a data folder): a server refuses
-    # them, since a client must not make it read its files.
+    # Options a server refuses: those that name something on the local machine (a data
+    # folder), since a client must not make it read its files, and those only a program
+    # driving the engine itself can play (explicit chance).
     local_only: bool = False
 
     def check(self, value: Any) -> Any:

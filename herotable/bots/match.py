@@ -32,6 +32,10 @@ def play_match(game: Game, bots: Sequence[Bot],
     clocks = [SeatClock() for _ in bots]
     made = 0
     while not game.is_over and (max_decisions is None or made < max_decisions):
+        if game.is_chance_node():
+            # Otherwise nobody would ever act and the loop would spin for ever.
+            raise BotError("the game waits for its caller to reveal a card (explicit chance); "
+                           "bots only play games that draw their own cards")
         for seat in game.pending_players():
             made += 1
             view = game.view(seat)

@@ -53,6 +53,12 @@ class GameConfig:
     even one twice, as a puzzle may); the hero and ambush decks lose the cards it names, and
     later seasons shuffle as usual. ``maps`` are the starting maps in the map notation, one
     per player, instead of the printed side.
+
+    ``explicit_chance``: an outside driver (OpenSpiel, a search) draws the explore deck's cards.
+    The engine stops before each reveal with nobody owing a decision
+    (:meth:`~herotable.cartographers.game.CartographersGame.is_chance_node`) until it is told
+    which card comes (``apply_chance``); the seed still deals the scoring cards and the ambush
+    and hero decks. It cannot go with a scenario ``deck``, whose order is fixed.
     """
 
     players: int = 1
@@ -69,6 +75,7 @@ class GameConfig:
     remote_ambush: bool = False
     deck: tuple[str, ...] = ()
     maps: tuple[str, ...] = ()
+    explicit_chance: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.players <= MAX_PLAYERS:
@@ -92,6 +99,9 @@ class GameConfig:
         if unknown:
             raise ConfigError(f"the scenario deck names {unknown[0]!r}, which is not a card "
                               "of this game")
+        if self.deck and self.explicit_chance:
+            raise ConfigError("a scenario deck fixes the order of the cards, while explicit "
+                              "chance leaves every reveal to the driver: choose one")
         if self.maps and len(self.maps) != self.players:
             raise ConfigError(f"{len(self.maps)} scenario maps given for {self.players} players")
         for index, text in enumerate(self.maps):
@@ -223,7 +233,7 @@ class GameConfig:
         return cls(**{**PRESETS[name], **overrides})
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "players": self.players,
             "names": list(self.names),
             "side": self.side,
@@ -239,6 +249,10 @@ class GameConfig:
             "deck": list(self.deck),
             "maps": list(self.maps),
         }
+        # Written only when set, so that every log and save of a normal game stays as it was.
+        if self.explicit_chance:
+            data["explicit_chance"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameConfig:
@@ -280,6 +294,7 @@ class GameConfig:
                 remote_ambush=bool(data.get("remote_ambush", False)),
                 deck=strings("deck"),
                 maps=strings("maps"),
+                explicit_chance=bool(data.get("explicit_chance", False)),
             )
         except (TypeError, ValueError) as exc:
             raise ConfigError(f"malformed game config: {exc}") from exc

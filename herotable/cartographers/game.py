@@ -4,7 +4,8 @@ A game is built from a :class:`GameConfig` and a seed. Each revealed card hands 
 a :class:`Decision` (draw a shape, place a hero, draw a monster on a neighbour's map, destroy
 a cell); :meth:`CartographersGame.pending_players` says who still owes one. When the last
 decision of a card is in, the game moves on by itself: season check, scoring, the ambushes'
-after-scoring effects, the next season's deck. Everything random comes from the seed.
+after-scoring effects, the next season's deck. Everything random comes from the seed, unless
+the config's ``explicit_chance`` leaves the reveals to an outside driver (:meth:`apply_chance`).
 
 The same engine plays Cartographers Heroes, the base game and their combinations: the
 :class:`GameConfig` picks the boxes, and the differences are the cards themselves (ruins cards,
@@ -13,8 +14,10 @@ ambushes with or without ongoing effects, hero cards or none) and the base game'
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection
 from dataclasses import replace
+from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -57,7 +60,7 @@ from herotable.cartographers.preview import score_season
 from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.solo import solo_ambush_mask
 from herotable.cartographers.view import CartographersView, LegalMoves
-from herotable.core.errors import IllegalAction, SaveFileError
+from herotable.core.errors import IllegalAction, NotationError, SaveFileError
 from herotable.core.game import (
     ActionLog,
     Game,
@@ -71,6 +74,7 @@ from herotable.core.rng import SeededRng
 
 STAGES = ("reveal", "resolve", "effects", "over")
 DECISION_KINDS = ("draw", "hero", "monster", "destroy")
+CHANCE_VERB = "reveal"  # a chance outcome in the log: "reveal <card id>"
 
 
 class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]):
@@ -448,12 +452,14 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
                 else:
                     self._next_season()
             elif self.deck:
-                self._reveal()
+                if self.config.explicit_chance:
+                    return  # a chance node: the driver says which card comes (apply_chance)
+                self._reveal(self.deck.pop(0))
             else:  # the season's deck ran out (possible in a scenario): the season ends
                 self.stage = "resolve"
 
-    def _reveal(self) -> None:
-        card_id = self.deck.pop(0)
+    def _reveal(self, card_id: str) -> None:
+        """Reveal ``card_id``, already taken from the deck."""
         self.revealed.append(card_id)
         self.current = card_id
         self.stage = "resolve"
@@ -540,6 +546,39 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         self.season_index = 3
         self.stage = "over"
         self._event("game_over", early=True)
+
+    # ------------------------------------------------------------------ chance (explicit_chance)
+
+    def is_chance_node(self) -> bool:
+        """In a game set up with ``explicit_chance``: whether the next card waits to be
+        revealed by :meth:`apply_chance` (a ruins card's follow-up and a new season's first
+        card included)."""
+        return (self.config.explicit_chance and self.stage == "reveal" and not self.pending
+                and bool(self.deck))
+
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        """Each card left in this season's deck, by id, with the chance that it comes next
+        (uniform over the cards: the deck is shuffled)."""
+        if not self.is_chance_node():
+            return []
+        counts = Counter(self.deck)
+        return [(card, Fraction(count, len(self.deck))) for card, count in sorted(counts.items())]
+
+    def _resolve_chance(self, outcome: str) -> str:
+        if outcome not in self.deck:
+            raise IllegalAction(f"{outcome!r} is not among the {len(self.deck)} cards left in "
+                                "the season's deck", rule="not_in_deck")
+        self.deck.remove(outcome)
+        self._reveal(outcome)
+        return f"{CHANCE_VERB} {outcome}"
+
+    @classmethod
+    def parse_chance(cls, text: str) -> str:
+        verb, _, card = text.partition(" ")
+        if verb != CHANCE_VERB or not card or " " in card:
+            raise NotationError(f"a revealed card is written '{CHANCE_VERB} <card id>', not "
+                                f"{text!r}")
+        return card
 
     # ------------------------------------------------------------------ integers and observations
 

@@ -25,6 +25,10 @@ OPTIONS = (
            "monsters place themselves on every map by the solo rule (remote play)"),
     Option("deck", "list", None, "a scenario: the first season's cards, top first, unshuffled"),
     Option("maps", "list", None, "a scenario: each player's starting map in the map notation"),
+    # Nobody at a table or on a server reveals cards: only a program driving the engine can.
+    Option("explicit_chance", "bool", None,
+           "the caller reveals every card (apply_chance), as OpenSpiel's chance nodes do",
+           local_only=True),
 )
 
 # Option names that differ from the config's field names.

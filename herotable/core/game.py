@@ -20,6 +20,10 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeGuard, TypeVar
 
 from herotable.core.errors import HerotableError, IllegalAction, NotationError, SaveFileError
 
+# The log's player for a chance outcome (OpenSpiel's chance player is -1 too): a game set up
+# for an outside driver's draws logs each draw it is given, so a replay repeats it.
+CHANCE_PLAYER = -1
+
 
 def is_int(value: object) -> TypeGuard[int]:
     """A whole number, and not a bool (which Python counts as one): hand-built actions and
@@ -221,7 +225,10 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
         game = cls(cls.config_from_json(log.config), log.seed)
         for index, entry in enumerate(log.entries):
             try:
-                game.apply(entry.player, entry.action)
+                if entry.player == CHANCE_PLAYER:
+                    game.apply_chance(cls.parse_chance(entry.action))
+                else:
+                    game.apply(entry.player, entry.action)
             except HerotableError as exc:
                 raise SaveFileError(f"action {index} of the log ({entry}) is refused: "
                                     f"{exc}") from exc
@@ -333,6 +340,47 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
     def _not_your_turn(self, player: int) -> str:
         """Why ``player``, who owes nothing now, may not act."""
 
+    # ------------------------------------------------------------------ chance
+
+    # By default an engine draws its cards itself from the seed. A game set up for it
+    # (Cartographers' ``explicit_chance``) instead stops before each draw, with nobody owing a
+    # decision, until an outside driver (OpenSpiel, a search) says what was drawn.
+
+    def is_chance_node(self) -> bool:
+        """Whether the game waits for :meth:`apply_chance` (nobody owes a decision then)."""
+        return False
+
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        """The outcomes possible now with their exact probabilities, summing to 1 (empty when
+        no chance event is due). The state knows what its decks hold; views never show it."""
+        return []
+
+    def apply_chance(self, outcome: str) -> list[dict[str, Any]]:
+        """Carry out ``outcome`` (one of :meth:`chance_outcomes`) and log it, or raise
+        :class:`IllegalAction` changing nothing. Returns the events it caused."""
+        if self.is_over:
+            raise IllegalAction("the game is over", rule="game_over")
+        if not self.is_chance_node():
+            raise IllegalAction("no chance event is due now", rule="no_chance")
+        if not isinstance(outcome, str):
+            raise IllegalAction(f"a chance outcome is named by a string, not a "
+                                f"{type(outcome).__name__}", rule="wrong_action")
+        start = len(self.events)
+        notation = self._resolve_chance(outcome)
+        self.log.entries.append(LogEntry(CHANCE_PLAYER, notation))
+        self._after(CHANCE_PLAYER)
+        return self.events[start:]
+
+    def _resolve_chance(self, outcome: str) -> str:
+        """Check ``outcome`` fully, then carry it out; return its notation for the log. Only a
+        game that has chance nodes is ever asked."""
+        raise IllegalAction(f"{self.name} has no chance events", rule="no_chance")
+
+    @classmethod
+    def parse_chance(cls, text: str) -> str:
+        """The outcome a chance entry of the log names; :class:`NotationError` if none."""
+        raise NotationError(f"{cls.name} logs no chance outcomes, yet the log holds {text!r}")
+
     def _event(self, kind: str, **data: Any) -> None:
         self.events.append({"type": kind, **data})
 
@@ -395,7 +443,8 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
 
     def _check_playable(self) -> None:
         """What every loaded state must satisfy: its log is of this very set-up, and unless
-        the game is over somebody owes a decision and has a legal action for it."""
+        the game is over somebody owes a decision and has a legal action for it (or a chance
+        event is due)."""
         log = self.log
         # Comparing the JSON is enough unless the log was written before an option existed.
         same_setup = (log.config == self.config.to_json()
@@ -403,7 +452,7 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
         if log.game != self.name or log.seed != self.seed or not same_setup:
             raise SaveFileError("the saved state's log is of another game, seed or set-up")
         pending = self.pending_players()
-        if not self.is_over and not pending:
+        if not self.is_over and not pending and not self.is_chance_node():
             raise SaveFileError("in the saved state the game is not over, yet nobody owes a "
                                 "decision")
         for player in pending:
