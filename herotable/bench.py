@@ -439,6 +439,10 @@ ENV_LABELS = {
         "(k) PettingZoo Cartographers, 4 agents in parallel: joint steps", 1e9 / 1500),
     "env_dominaria_4p_steps_per_s": ("(k) PettingZoo Heroes of Dominaria, 4 agents: steps",
                                      None),
+    "env_openspiel_cartographers_4p_steps_per_s": (
+        "(k) OpenSpiel Cartographers, 4 players: joint steps (chance nodes not counted)", None),
+    "env_openspiel_dominaria_4p_steps_per_s": ("(k) OpenSpiel Heroes of Dominaria, 4 players: "
+                                               "steps", None),
 }
 
 

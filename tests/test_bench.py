@@ -56,6 +56,8 @@ EXPECTED_KEYS = {
     "env_solo_steps_per_s",
     "env_parallel_4p_joint_steps_per_s",
     "env_dominaria_4p_steps_per_s",
+    "env_openspiel_cartographers_4p_steps_per_s",
+    "env_openspiel_dominaria_4p_steps_per_s",
 }
 
 

@@ -7,11 +7,15 @@ pays it; the random agent draws from the action mask the env gives (Gymnasium's
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
-from herotable.envs import cartographers_v0, dominaria_v0
+import pyspiel
+
+from herotable.envs import cartographers_v0, dominaria_v0, openspiel
 from herotable.envs.cartographers_solo import CartographersSoloEnv
 
 
@@ -48,6 +52,27 @@ def _aec_episode(env: dominaria_v0.DominariaEnv, seed: int) -> int:
     return steps
 
 
+def _openspiel_episode(game: Any, seed: int) -> int:
+    """A random playthrough through OpenSpiel's state interface: chance outcomes drawn by
+    their probabilities, every seat's move uniform over its legal actions; a simultaneous
+    node's joint action counts as one step, like a chance outcome, not at all."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+            continue
+        if state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(seat) or [0])
+                                 for seat in range(game.num_players())])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    return steps
+
+
 def _median_step_ns(episode: Callable[[int], int], episodes: int) -> tuple[float, int]:
     episode(0)  # warm the encoding tables outside the timing
     per_step: list[float] = []
@@ -66,10 +91,16 @@ def env_measures(quick: bool) -> dict[str, tuple[float, int]]:
     solo = CartographersSoloEnv(preset="heroes")
     four = cartographers_v0.parallel_env(players=4, preset="heroes")
     dominaria = dominaria_v0.env(players=4)
+    spiel_cartographers = pyspiel.load_game(openspiel.CARTOGRAPHERS, {"players": 4})
+    spiel_dominaria = pyspiel.load_game(openspiel.DOMINARIA, {"players": 4})
     return {
         "env_solo_steps_per_s": _median_step_ns(lambda s: _solo_episode(solo, s), episodes),
         "env_parallel_4p_joint_steps_per_s": _median_step_ns(
             lambda s: _parallel_episode(four, s), episodes),
         "env_dominaria_4p_steps_per_s": _median_step_ns(
             lambda s: _aec_episode(dominaria, s), episodes),
+        "env_openspiel_cartographers_4p_steps_per_s": _median_step_ns(
+            lambda s: _openspiel_episode(spiel_cartographers, s), episodes),
+        "env_openspiel_dominaria_4p_steps_per_s": _median_step_ns(
+            lambda s: _openspiel_episode(spiel_dominaria, s), episodes),
     }
