@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from typer.core import TyperGroup
 from typer.exceptions import TyperException
@@ -83,7 +84,9 @@ app.add_typer(dominaria_app, name="dominaria")
 
 def fail(message: str) -> typer.Exit:
     """Print a user error and give the exit to raise (code 2, no traceback)."""
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    # Escaped: a message may quote brackets, like pip's herotable[cluster], that are not markup.
+    err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False,
+                      soft_wrap=True)
     return typer.Exit(code=2)
 
 
@@ -434,6 +437,10 @@ def simulate(
         help="Cartographers set-up preset (default heroes); not for Dominaria.")] = None,
     jobs: Annotated[int, typer.Option(help="Games played at once, in separate processes.")]
     = 1,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", metavar="ADDRESS",
+        help="Play the games as tasks on the Ray cluster at HOST:PORT (or auto) instead of "
+        "--jobs; needs herotable[cluster] on every node.")] = None,
     seconds: Annotated[float | None, typer.Option(
         help="Every bot's budget per decision (default: each bot's own).")] = None,
     rotate: Annotated[bool, typer.Option(
@@ -462,7 +469,7 @@ def simulate(
     try:
         spec = SimulationSpec(game, _names(players), games=games, seed=seed, preset=preset,
                               seconds=seconds, rotate=rotate, jobs=jobs,
-                              options=_options(option))
+                              options=_options(option), ray=ray)
     except HerotableError as exc:
         raise fail(str(exc)) from exc
 
@@ -471,7 +478,10 @@ def simulate(
                   MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
                   transient=True, disable=not err_console.is_terminal) as progress:
         task = progress.add_task(f"{game} games", total=spec.games)
-        rows = simulate(spec, on_game=lambda _: progress.advance(task))
+        try:
+            rows = simulate(spec, on_game=lambda _: progress.advance(task))
+        except HerotableError as exc:  # no Ray, an unreachable cluster, a mismatched node
+            raise fail(str(exc)) from exc
 
     if as_json or as_csv:
         buffer = io.StringIO()
@@ -493,7 +503,8 @@ def simulate(
     last = spec.seed + spec.games - 1
     console.print(f"{game}" + (f", preset {spec.preset}" if spec.preset else "")
                   + f", {spec.players} seat{'s' if spec.players > 1 else ''}"
-                  + f", {spec.games} games, seeds {spec.seed}..{last}, jobs {spec.jobs}"
+                  + f", {spec.games} games, seeds {spec.seed}..{last}"
+                  + (f", Ray cluster {spec.ray}" if spec.ray else f", jobs {spec.jobs}")
                   + "".join(f", {k}={json.dumps(v)}" for k, v in spec.options.items())
                   + (", seats rotated" if rotate else "")
                   + (f", {seconds:g} s per decision" if seconds is not None else ""),

@@ -19,7 +19,7 @@ Seeds, so that any single game of a run can be replayed by hand:
 
 Bots spend their budget in counted work units (never ``wall_clock``), so every result except
 the timing fields (:data:`TIMING_FIELDS`) is the same whatever ``jobs`` is and whichever
-machine runs it.
+machine runs it, including a Ray cluster (``ray``, :mod:`herotable.cluster`).
 """
 
 from __future__ import annotations
@@ -43,7 +43,21 @@ TIMING_FIELDS = ("seconds_per_decision",)
 
 
 class SimulationError(HerotableError):
-    """A run that cannot be played as described (bad game, seat count, games or jobs)."""
+    """A run that cannot be played as described (bad game, seat count, games, jobs or cluster)."""
+
+
+def ray_endpoint(address: str) -> tuple[str, int] | None:
+    """The host and port of a Ray cluster address ``HOST:PORT``, or None for ``auto`` (the
+    cluster Ray finds itself: ``RAY_ADDRESS``, else one running on this machine)."""
+    if address == "auto":
+        return None
+    host, _, port = address.rpartition(":")
+    host = host.strip("[]")  # an IPv6 host is written [::1]:6379
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise SimulationError(f"the Ray address must be HOST:PORT (the head node's port, 6379 "
+                              f"unless `ray start --head --port` said otherwise) or auto, "
+                              f"not {address!r}")
+    return host, int(port)
 
 
 @dataclass(frozen=True)
@@ -57,7 +71,10 @@ class SimulationSpec:
     it). ``seconds`` is every bot's budget per
     decision (None: each bot's own default). With ``rotate``, game ``i`` shifts the bot list by
     ``i`` seats so that over ``len(bots)`` games every bot sits in every seat, which cancels
-    any advantage of a seat. ``jobs`` is how many processes play games at once.
+    any advantage of a seat. ``jobs`` is how many processes play games at once on this
+    machine; ``ray`` instead plays them on the Ray cluster at that address (``HOST:PORT`` or
+    ``auto``), where the cluster's CPUs set how many run at once, so a ``jobs`` other than 1
+    is refused with it rather than silently ignored.
 
     The spec checks itself when built, so a bad run fails before any game is played.
     """
@@ -71,6 +88,7 @@ class SimulationSpec:
     rotate: bool = False
     jobs: int = 1
     options: Mapping[str, Any] = field(default_factory=dict)
+    ray: str | None = None
 
     def __post_init__(self) -> None:
         # Accept any sequence of names and any mapping, but store a tuple and a dict of
@@ -91,6 +109,12 @@ class SimulationSpec:
             raise SimulationError(f"the number of games must be at least 1, not {self.games}")
         if self.jobs < 1:
             raise SimulationError(f"the number of jobs must be at least 1, not {self.jobs}")
+        if self.ray is not None:
+            if self.jobs != 1:
+                raise SimulationError("choose jobs (processes on this machine) or a Ray "
+                                      "cluster, not both: the cluster's CPUs set how many "
+                                      "games run at once")
+            ray_endpoint(self.ray)
         # The engines' own configs know the seat limits and the presets; building one (and
         # one bot of each name) checks the run with the same messages a player would see.
         self.config()
@@ -225,11 +249,18 @@ def simulate(spec: SimulationSpec,
     """Play every game of ``spec`` and return the rows in game order.
 
     ``on_game`` is called once per finished game (in the order they finish, which with
-    ``jobs > 1`` is not game order), e.g. to advance a progress bar. With ``jobs == 1`` the
-    games run in this process; otherwise in a pool of spawned processes, spawned rather than
-    forked so that a progress bar's thread or other locks held here are never copied into a
-    child half-taken, and so that the run behaves the same on every platform.
+    ``jobs > 1`` or on Ray is not game order), e.g. to advance a progress bar. With
+    ``spec.ray`` the games are Ray tasks on that cluster
+    (:func:`herotable.cluster.simulate_on_ray`). With ``jobs == 1`` the games run in this
+    process; otherwise in a pool of spawned processes, spawned rather than forked so that a
+    progress bar's thread or other locks held here are never copied into a child half-taken,
+    and so that the run behaves the same on every platform.
     """
+    if spec.ray is not None:
+        # Imported here, not at the top: herotable.cluster builds on this module.
+        from herotable.cluster import simulate_on_ray
+
+        return simulate_on_ray(spec, on_game)
     if spec.jobs == 1:
         rows = []
         for index in range(spec.games):
@@ -375,6 +406,7 @@ __all__ = [
     "csv_header",
     "percentile",
     "play_one",
+    "ray_endpoint",
     "simulate",
     "summarise",
     "write_csv",
