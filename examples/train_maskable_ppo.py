@@ -60,7 +60,7 @@ class Curve(BaseCallback):
 
         score = evaluate(self.eval_env, policy)
         elapsed = time.monotonic() - self.start
-        self.rows.append((self.num_timesteps, elapsed, score))
+        self.rows.append((self.num_timesteps, round(elapsed, 1), round(score, 2)))
         print(f"{self.num_timesteps:>8} steps  {elapsed:6.0f} s  mean score {score:6.1f}",
               flush=True)
 
