@@ -24,10 +24,9 @@ from herotable.cartographers.view import CartographersView
 from herotable.core.errors import HerotableError
 from herotable.envs import cartographers_spaces
 from herotable.envs.cartographers_spaces import ACTION_COUNT
+from herotable.envs.setup import RENDER_MODES, GameSetup, deal
 
 SEAT = 0
-# A seed that needs no more than this is always accepted by the engine's generator.
-_SEED_LIMIT = 2**63
 
 
 class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -39,35 +38,28 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     # render_fps: Gymnasium asks every renderable env for one; a text map needs no pace.
     # Gymnasium declares metadata an instance variable, so it is not annotated as ClassVar.
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),  # noqa: RUF012
+                                "render_fps": 4}
 
     def __init__(self, render_mode: str | None = None, **options: Any) -> None:
         if options.get("players", 1) != 1:
             raise herotable.GameOptionError(
                 "CartographersSolo is a one-player game; for more players use "
                 "herotable.envs.cartographers_v0")
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.setup = GameSetup("cartographers", CartographersGame, render_mode,
+                               {**options, "players": 1})
         self.render_mode = render_mode
-        self.options = {**options, "players": 1}
-        # Built now, so bad options fail at make() and not at the first reset().
-        self.game: CartographersGame = self._new_game(0)
+        self.game = self.setup.new_game(0)
         self.view: CartographersView = self.game.view(SEAT)
         self.action_space = spaces.Discrete(ACTION_COUNT)
         self.observation_space = cartographers_spaces.observation_space()
-
-    def _new_game(self, seed: int) -> CartographersGame:
-        game = herotable.new_game("cartographers", seed=seed, **self.options)
-        assert isinstance(game, CartographersGame)
-        return game
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """A new game. ``seed`` deals it (the same seed, the same deal); without one, the
         env's generator (seeded by the first seeded reset) picks the deal."""
         super().reset(seed=seed)
-        deal = seed if seed is not None else int(self.np_random.integers(_SEED_LIMIT))
-        self.game = self._new_game(deal)
+        self.game = self.setup.new_game(deal(seed, self.np_random))
         self.view = self.game.view(SEAT)
         return cartographers_spaces.observe(self.view), self._info()
 

@@ -28,19 +28,20 @@ from gymnasium.utils import seeding
 from pettingzoo import ParallelEnv
 from pettingzoo.utils.conversions import parallel_to_aec
 
-import herotable
 from herotable.cartographers.game import CartographersGame
 from herotable.cartographers.view import CartographersView
 from herotable.core.errors import HerotableError
 from herotable.envs import cartographers_spaces
-from herotable.envs.scores import check_reward, step_rewards
+from herotable.envs.setup import (
+    RENDER_MODES,
+    GameSetup,
+    agent_names,
+    check_reward,
+    deal,
+    step_rewards,
+)
 
 WAIT = cartographers_spaces.ACTION_COUNT
-_SEED_LIMIT = 2**63
-
-
-def _agent(seat: int) -> str:
-    return f"player_{seat}"
 
 
 def parallel_env(players: int = 2, reward: str = "score", render_mode: str | None = None,
@@ -59,19 +60,17 @@ def env(players: int = 2, reward: str = "score", render_mode: str | None = None,
 
 class CartographersParallelEnv(ParallelEnv[str, dict[str, Any], int]):
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "cartographers_v0", "render_modes": ["ansi"], "is_parallelizable": True,
+        "name": "cartographers_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": True,
         "render_fps": 4}
 
     def __init__(self, players: int = 2, reward: str = "score", render_mode: str | None = None,
                  **options: Any) -> None:
-        if render_mode not in (None, "ansi"):
-            raise HerotableError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.setup = GameSetup("cartographers", CartographersGame, render_mode,
+                               {**options, "players": players})
         self.render_mode = render_mode
         self.reward = check_reward(reward)
-        self.options = {**options, "players": players}
-        # Built now, so bad options fail here and not at the first reset().
-        self.game = self._new_game(0)
-        self.possible_agents = [_agent(seat) for seat in range(players)]
+        self.game = self.setup.new_game(0)
+        self.possible_agents = agent_names(players)
         self.agents: list[str] = []
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._views: list[CartographersView] = []
@@ -81,11 +80,6 @@ class CartographersParallelEnv(ParallelEnv[str, dict[str, Any], int]):
             "action_mask": spaces.Box(0, 1, (WAIT + 1,), dtype=np.int8),
         })
         self.np_random, _ = seeding.np_random()
-
-    def _new_game(self, seed: int) -> CartographersGame:
-        game = herotable.new_game("cartographers", seed=seed, **self.options)
-        assert isinstance(game, CartographersGame)
-        return game
 
     # One space object for every agent: PettingZoo seeds and compares them by identity.
     @functools.cache  # noqa: B019 - one env, a handful of agents
@@ -102,8 +96,7 @@ class CartographersParallelEnv(ParallelEnv[str, dict[str, Any], int]):
         first seeded reset, picks the deal)."""
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
-        deal = seed if seed is not None else int(self.np_random.integers(_SEED_LIMIT))
-        self.game = self._new_game(deal)
+        self.game = self.setup.new_game(deal(seed, self.np_random))
         self.agents = list(self.possible_agents)
         self._look()
         return self._observations(), {agent: {} for agent in self.agents}

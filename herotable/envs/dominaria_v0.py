@@ -25,12 +25,16 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-import herotable
 from herotable.core.errors import HerotableError
 from herotable.dominaria.game import DominariaGame
-from herotable.envs.scores import check_reward, step_rewards
-
-_SEED_LIMIT = 2**63
+from herotable.envs.setup import (
+    RENDER_MODES,
+    GameSetup,
+    agent_names,
+    check_reward,
+    deal,
+    step_rewards,
+)
 
 
 def env(players: int = 2, reward: str = "score", render_mode: str | None = None,
@@ -40,20 +44,18 @@ def env(players: int = 2, reward: str = "score", render_mode: str | None = None,
 
 class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "dominaria_v0", "render_modes": ["ansi"], "is_parallelizable": False,
+        "name": "dominaria_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False,
         "render_fps": 4}
 
     def __init__(self, players: int = 2, reward: str = "score", render_mode: str | None = None,
                  **options: Any) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise HerotableError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.setup = GameSetup("dominaria", DominariaGame, render_mode,
+                               {**options, "players": players})
         self.render_mode = render_mode
         self.reward = check_reward(reward)
-        self.options = {**options, "players": players}
-        # Built now, so bad options fail here and not at the first reset().
-        self.game = self._new_game(0)
-        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.game = self.setup.new_game(0)
+        self.possible_agents = agent_names(players)
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         actions = self.game.num_distinct_actions()
         features = self.game.encoding.num_features
@@ -67,11 +69,6 @@ class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.np_random, _ = seeding.np_random()
         self.agents: list[str] = []
 
-    def _new_game(self, seed: int) -> DominariaGame:
-        game = herotable.new_game("dominaria", seed=seed, **self.options)
-        assert isinstance(game, DominariaGame)
-        return game
-
     @functools.cache  # noqa: B019 - one space object per env, as asked
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -83,8 +80,7 @@ class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
-        deal = seed if seed is not None else int(self.np_random.integers(_SEED_LIMIT))
-        self.game = self._new_game(deal)
+        self.game = self.setup.new_game(deal(seed, self.np_random))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
