@@ -34,16 +34,21 @@ def chance_game(seed: int = 5, **options: object) -> CartographersGame:
     return game
 
 
+def step_randomly(game: CartographersGame, rng: SeededRng, prefer: str | None = None) -> None:
+    """One random step: at a chance node a card drawn by the outcomes' chances (``prefer``
+    whenever it may come), else every pending seat's move."""
+    if game.is_chance_node():
+        cards = [card for card, _ in game.chance_outcomes()]
+        game.apply_chance(prefer if prefer in cards else cards[rng.below(len(cards))])
+        return
+    for player in game.pending_players():
+        game.apply(player, random_legal_action(game, player, rng))
+
+
 def play_out(game: CartographersGame, rng: SeededRng, prefer: str | None = None) -> None:
-    """Play to the end at random; at a chance node draw by the outcomes' chances (``prefer``
-    whenever it may come)."""
+    """Play to the end at random (see :func:`step_randomly`)."""
     while not game.is_over:
-        if game.is_chance_node():
-            cards = [card for card, _ in game.chance_outcomes()]
-            game.apply_chance(prefer if prefer in cards else cards[rng.below(len(cards))])
-            continue
-        for player in game.pending_players():
-            game.apply(player, random_legal_action(game, player, rng))
+        step_randomly(game, rng, prefer)
 
 
 def without_driver(state: dict[str, object]) -> dict[str, object]:
@@ -106,12 +111,7 @@ def test_a_ruins_cards_follow_up_and_a_new_seasons_first_card_are_chance_nodes()
     assert game.view(0).ruins_pending and game.current == ruins[0]
     season = game.season_index
     while game.season_index == season:
-        if game.is_chance_node():
-            cards = [c for c, _ in game.chance_outcomes()]
-            game.apply_chance(cards[rng.below(len(cards))])
-        else:
-            for player in game.pending_players():
-                game.apply(player, random_legal_action(game, player, rng))
+        step_randomly(game, rng)
     assert game.is_chance_node() and game.revealed == [] and game.pending_players() == []
     season_cards = Counter(game.deck)
     assert dict(game.chance_outcomes()) == {c: Fraction(n, sum(season_cards.values()))
@@ -172,12 +172,7 @@ def test_replay_save_load_and_clone_repeat_the_driven_game(tmp_path: Path) -> No
     game = chance_game(seed=21, players=2)
     rng = SeededRng(2)
     for _ in range(25):
-        if game.is_chance_node():
-            cards = [c for c, _ in game.chance_outcomes()]
-            game.apply_chance(cards[rng.below(len(cards))])
-        else:
-            for player in game.pending_players():
-                game.apply(player, random_legal_action(game, player, rng))
+        step_randomly(game, rng)
     while not game.is_chance_node():  # stop at a chance node: a save must accept one
         for player in game.pending_players():
             game.apply(player, random_legal_action(game, player, rng))
