@@ -18,6 +18,8 @@ from herotable.cartographers.actions import PlaceHero
 from herotable.cartographers.config import PRESETS, GameConfig
 from herotable.cartographers.game import CartographersGame
 from herotable.cartographers.grid import parse_cell
+from herotable.cartographers.view import CartographersView
+from herotable.core.rng import SeededRng
 from tests.helpers import cells_mask, rigged_game
 
 EMPTY = "\n".join(["..........."] * 11)
@@ -148,3 +150,55 @@ def test_greedy_hero_guard_counts_attack_cells_next_to_the_map_not_to_each_other
     assert position.after(action).attack == cells_mask("E4", "F4", "G4")
     bonus = action_worth(position, action, weights) - value(position.after(action), weights)
     assert bonus == pytest.approx(GUARD_WEIGHT)
+
+
+# ---------------------------------------------------------------- the fair ambush model
+
+
+def test_a_view_names_the_games_ambushes_as_a_set_never_their_order():
+    game = CartographersGame(GameConfig.preset("heroes+base"), seed=4)  # four dealt of eight
+    view = game.view(0)
+    assert len(view.ambushes) == 4 and list(view.ambushes) == sorted(view.ambushes)
+    assert set(view.ambushes) == {*game.ambush_deck, *(c for c in game.deck
+                                                       if c in game.cards.ambushes)}
+    assert CartographersView.from_json(json.loads(json.dumps(view.to_json()))) == view
+    state = game.to_json()
+    state["ambush_deck"] = list(reversed(state["ambush_deck"]))  # another order, same set
+    assert CartographersGame.from_json(state).view(0) == view
+
+
+def test_a_view_saved_before_the_ambush_set_still_loads_and_the_bot_falls_back_on_the_box():
+    game = CartographersGame(GameConfig.preset("base"), seed=4)
+    data = game.view(0).to_json()
+    del data["ambushes"]
+    old = CartographersView.from_json(data)
+    assert old.ambushes == ()
+    # The base box holds exactly the four ambushes a base game plays with.
+    assert read_view(old).ambushes == game.view(0).ambushes
+
+
+@pytest.mark.parametrize("preset", ["base", "first_game", "heroes+base"])
+def test_the_bot_imagines_only_cards_of_its_game_and_every_ambush_still_to_come(preset):
+    game = CartographersGame(GameConfig.preset(preset), seed=9)
+    position = read_view(game.view(0))
+    in_game = {*position.cards.explore, *position.cards.ruins, *game.view(0).ambushes}
+    rng = SeededRng(1)
+    imagined: set[str] = set()
+    for _ in range(200):
+        unseen = position.sample_unseen(rng)
+        assert set(unseen) <= in_game
+        assert sum(c in position.cards.ambushes for c in unseen) == 1  # spring's ambush
+        imagined |= set(unseen)
+    assert imagined & set(position.cards.ambushes) == set(game.view(0).ambushes)
+    if preset == "base":
+        assert "dragon_inferno" not in imagined  # a Heroes card: the old stand-in
+
+
+def test_no_ambush_is_imagined_once_the_seasons_ambush_is_revealed():
+    game = CartographersGame(GameConfig.preset("first_game"), seed=9)
+    position = read_view(game.view(0))
+    ambush = position.waiting_ambushes()[0]
+    position.revealed = (*position.revealed, ambush)
+    position.ambushes_in_play = (ambush,)
+    unseen = position.sample_unseen(SeededRng(2))
+    assert not set(unseen) & set(position.cards.ambushes)

@@ -57,14 +57,13 @@ class StrongBot(Bot):
         after = {i: position.after(legal_actions[i]) for i in alive}
         totals = dict.fromkeys(alive, 0.0)
         counts = dict.fromkeys(alive, 0)
-        unseen = position.unseen_cards()
         # A ruins card revealed just now binds the next explore card, not this one.
         ruins_next = decision.kind != "draw" and position.ruins_pending
         allowance = self.allowance()
         orders: list[list[str]] = []  # every round's sampled order, for the moves included
         while allowance.left():
-            self.rng.shuffle(unseen)
-            orders.append(list(unseen))
+            unseen = position.sample_unseen(self.rng)
+            orders.append(unseen)
             chance = False
             for index in alive:
                 worth, played = rollout(position, after[index], unseen, ruins_next, allowance)
