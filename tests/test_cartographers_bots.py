@@ -185,10 +185,13 @@ def test_the_bot_imagines_only_cards_of_its_game_and_every_ambush_still_to_come(
     rng = SeededRng(1)
     imagined: set[str] = set()
     for _ in range(200):
-        unseen = position.sample_unseen(rng)
-        assert set(unseen) <= in_game
-        assert sum(c in position.cards.ambushes for c in unseen) == 1  # spring's ambush
-        imagined |= set(unseen)
+        future = position.sample_future(rng)
+        assert future.later is not None  # spring looks ahead to summer
+        assert set(future.now) | set(future.later) <= in_game
+        assert sum(c in position.cards.ambushes for c in future.now) == 1  # spring's ambush
+        later_ambushes = [c for c in future.later if c in position.cards.ambushes]
+        assert len(later_ambushes) == 1 and later_ambushes[0] not in future.now
+        imagined |= set(future.now)
     assert imagined & set(position.cards.ambushes) == set(game.view(0).ambushes)
     if preset == "base":
         assert "dragon_inferno" not in imagined  # a Heroes card: the old stand-in
@@ -200,5 +203,7 @@ def test_no_ambush_is_imagined_once_the_seasons_ambush_is_revealed():
     ambush = position.waiting_ambushes()[0]
     position.revealed = (*position.revealed, ambush)
     position.ambushes_in_play = (ambush,)
-    unseen = position.sample_unseen(SeededRng(2))
-    assert not set(unseen) & set(position.cards.ambushes)
+    future = position.sample_future(SeededRng(2))
+    assert not set(future.now) & set(position.cards.ambushes)
+    assert future.later is not None and ambush not in future.later
+

@@ -76,15 +76,35 @@ class Position:
         return len(self.ambushes_in_play) <= self.season_index and bool(
             self.waiting_ambushes())
 
-    def sample_unseen(self, rng: SeededRng) -> list[str]:
-        """One guess at this season's unseen cards in the order they will come: the unseen
-        explore and ruins cards plus, if one is still to come, an ambush drawn from those
-        waiting (never a card outside the game), shuffled."""
-        unseen = self.unseen_explore()
+    def sample_future(self, rng: SeededRng, seasons: int = 2) -> Future:
+        """One guess at the cards to come over ``seasons`` seasons (this one and the next),
+        as a player would reason: this season's unseen explore and ruins cards plus, if one
+        is still to come, an ambush drawn from those waiting (never a card outside the game),
+        shuffled; then, if the game has a next season within the horizon, its whole explore
+        and ruins deck with the next of the waiting ambushes, shuffled. Hero cards are left
+        out: the rollouts skip them."""
+        waiting = self.waiting_ambushes()
+        rng.shuffle(waiting)
+        now = self.unseen_explore()
         if self.ambush_to_come():
-            unseen.append(rng.choice(self.waiting_ambushes()))
-        rng.shuffle(unseen)
-        return unseen
+            now.append(waiting.pop())
+        rng.shuffle(now)
+        if seasons < 2 or self.season_index + 1 >= len(self.cards.seasons):
+            return Future(now, None)
+        later = [*self.cards.explore, *self.cards.ruins]
+        if waiting:
+            later.append(waiting.pop())
+        rng.shuffle(later)
+        return Future(now, later)
+
+
+@dataclass(frozen=True, slots=True)
+class Future:
+    """The cards to come, in order: the rest of this season (``now``), then the next
+    season's whole deck (``later``; None past the horizon or after winter)."""
+
+    now: list[str]
+    later: list[str] | None
 
 
 def game_ambushes(view: CartographersView) -> tuple[str, ...]:
