@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from herotable.bots import BotError, bot_names, make_bot
+from herotable.bots.cartographers.clairvoyant import true_future
 from herotable.bots.cartographers.evaluate import value
 from herotable.bots.cartographers.greedy import GUARD_WEIGHT, action_worth, weights_for
 from herotable.bots.cartographers.position import read_view
@@ -20,6 +21,7 @@ from herotable.cartographers.game import CartographersGame
 from herotable.cartographers.grid import parse_cell
 from herotable.cartographers.view import CartographersView
 from herotable.core.rng import SeededRng
+from herotable.simulate import SimulationSpec, simulate
 from tests.helpers import cells_mask, rigged_game
 
 EMPTY = "\n".join(["..........."] * 11)
@@ -207,3 +209,50 @@ def test_no_ambush_is_imagined_once_the_seasons_ambush_is_revealed():
     assert not set(future.now) & set(position.cards.ambushes)
     assert future.later is not None and ambush not in future.later
 
+
+# ---------------------------------------------------------------- the clairvoyant bound
+
+
+def test_clairvoyant_is_never_offered_to_a_player():
+    assert "clairvoyant" not in bot_names("cartographers")
+    assert "clairvoyant" in bot_names("cartographers", measuring=True)
+    with pytest.raises(BotError, match="measuring stick for `herotable simulate`"):
+        make_bot("cartographers", "clairvoyant")
+    made = make_bot("cartographers", "clairvoyant", measuring=True)
+    game = CartographersGame(GameConfig.preset("first_game"), seed=3)
+    with pytest.raises(BotError, match="only the match runner"):
+        made.decide(game.view(0), game.legal_actions(0))  # nobody handed it the engine
+
+
+def test_the_terminal_refuses_clairvoyant_with_a_clear_error():
+    from typer.testing import CliRunner
+
+    from herotable.cli import app
+
+    result = CliRunner().invoke(app, ["cartographers", "play", "--seed", "1", "--players", "2",
+                                      "--bot", "2=clairvoyant"])
+    assert result.exit_code != 0
+    assert "measuring stick" in result.output
+
+
+def test_clairvoyant_foresees_exactly_the_cards_that_come():
+    game = CartographersGame(GameConfig.preset("heroes+base"), seed=17)
+    future = true_future(game.clone())
+    assert future.later is not None
+    season, seen = game.season_index, [*game.revealed]
+    seasons: list[list[str]] = [[], []]
+    while not game.is_over and game.season_index <= season + 1:
+        for player in game.pending_players():
+            game.apply(player, game.legal_actions(player)[-1])  # other moves, same cards
+        if game.season_index > season + 1:
+            break
+        seasons[game.season_index - season] = [*game.revealed]
+    assert seasons[0] == seen + future.now[:len(seasons[0]) - len(seen)]
+    assert seasons[1] == future.later[:len(seasons[1])]
+
+
+def test_clairvoyant_plays_in_simulate_reproducibly():
+    spec = SimulationSpec("cartographers", ["clairvoyant"], games=1, seed=5,
+                          preset="first_game", seconds=0.05)
+    first, again = simulate(spec), simulate(spec)
+    assert first == again and first[0].rating is not None
