@@ -6,10 +6,11 @@ candidate the greedy rule likes (the best :data:`CANDIDATES`) is played forward 
 the *next* season (:data:`HORIZON`) over many sampled futures, and the candidate with the best
 average is chosen. Every candidate sees the same sampled futures (common random numbers), so
 the comparison measures the candidates and not the luck of the draw. The budget goes to the
-close calls: a candidate clearly behind the leader on the futures played so far (its paired
-difference more than :data:`DROP_Z` standard errors below zero) is dropped, and the weaker half
-is dropped after a few rounds regardless. When no unseen card can matter any more (the last
-season ends before the next card), one round is exact and the search stops there.
+close calls: after a few rounds the weaker half of the candidates is dropped, and again
+later. (Dropping a candidate as soon as it trails the leader by two standard errors of the
+paired difference was tried and measured worse: docs/bots.md.) When no unseen card can
+matter any more (the last season ends before the next card), one round is exact and the
+search stops there.
 
 Decisions on another player's map (ambush monsters, the Gorgon's gaze) stay greedy: what
 hurts a neighbour most is what lowers their map's worth now.
@@ -17,7 +18,6 @@ hurts a neighbour most is what lowers their map's worth now.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -34,23 +34,6 @@ CANDIDATES = 8
 HORIZON = 2
 # Rounds after which the weaker half of the candidates is dropped.
 HALVING_ROUNDS = (4, 10, 20)
-# From this many rounds on, a candidate this many standard errors behind the leader (paired
-# over the same futures) is dropped at once.
-DROP_AFTER = 4
-DROP_Z = 2.0
-
-
-def clearly_behind(worths: list[float], leader: list[float]) -> bool:
-    """Whether the rounds in ``worths`` trail ``leader``'s (the same futures, paired) by
-    more than :data:`DROP_Z` standard errors, or tie them on every round (a move with the
-    same outcome as the leader's adds nothing)."""
-    gaps = [w - b for w, b in zip(worths, leader, strict=True)]
-    n = len(gaps)
-    mean = sum(gaps) / n
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / (n - 1))
-    if spread == 0.0:
-        return mean <= 0.0
-    return mean + DROP_Z * spread / math.sqrt(n) < 0.0
 
 
 def search(position: Position, legal_actions: Sequence[Any], include: Sequence[int],
@@ -79,12 +62,7 @@ def search(position: Position, legal_actions: Sequence[Any], include: Sequence[i
             chance = chance or played
         if not chance or exact:
             break  # no unseen card can matter, or the future is known: one round is exact
-        rounds = len(futures)
-        leader = max(alive, key=lambda i: (sum(worths[i]), -i))
-        if rounds >= DROP_AFTER:
-            alive = [i for i in alive
-                     if i == leader or not clearly_behind(worths[i], worths[leader])]
-        if rounds in HALVING_ROUNDS and len(alive) > 2:
+        if len(futures) in HALVING_ROUNDS and len(alive) > 2:
             alive.sort(key=lambda i: -sum(worths[i]))
             alive = alive[: max(2, len(alive) // 2)]
     if exact and futures:
@@ -124,8 +102,8 @@ class StrongBot(Bot):
                include: Sequence[int] = ()) -> Assessment:
         """Values are the mean over the sampled futures of the rollout's stars (this season's
         and the next one's scoring, and the later seasons' greedy worth of the map left)
-        plus the stars already scored. A candidate dropped early keeps the mean of the
-        rounds it played; moves in ``include`` (and the choice) are played on every round's
+        plus the stars already scored. A candidate dropped by the halving keeps the mean
+        of the rounds it played; moves in ``include`` (and the choice) are played on every round's
         future."""
         if not legal_actions:
             raise BotError("there is no legal action to choose from")
