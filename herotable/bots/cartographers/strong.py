@@ -8,9 +8,9 @@ average is chosen. Every candidate sees the same sampled futures (common random 
 the comparison measures the candidates and not the luck of the draw. The budget goes to the
 close calls: after a few rounds the weaker half of the candidates is dropped, and again
 later. (Dropping a candidate as soon as it trails the leader by two standard errors of the
-paired difference was tried and did no better on the tuning seeds: docs/bots.md.) When no unseen card can
-matter any more (the last season ends before the next card), one round is exact and the
-search stops there.
+paired difference was tried and did no better on the tuning seeds: docs/bots.md.) When no
+unseen card can matter any more (the last season ends before the next card), one round is
+exact and the search stops there.
 
 Decisions on another player's map (ambush monsters, the Gorgon's gaze) stay greedy: what
 hurts a neighbour most is what lowers their map's worth now.
