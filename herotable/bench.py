@@ -237,7 +237,8 @@ def bot_decision_ns(game_factory: Callable[[int], Game], bot: str, seconds: floa
     times: list[float] = []
     for index in range(games):
         game = game_factory(index)
-        bots = [make_bot(game.name, bot, seed=index * 100 + seat, seconds=seconds)
+        bots = [make_bot(game.name, bot, seed=index * 100 + seat, seconds=seconds,
+                         measuring=True)
                 for seat in range(game.num_players)]
         clocks = play_match(game, bots, max_decisions=decisions)
         times += [spent * 1e9 for clock in clocks for spent in clock.times]
@@ -368,6 +369,11 @@ def run_bench(quick: bool = False, console: Console | None = None,
          lambda i: CartographersGame(solo, i), "greedy", None, n(40), 100, 20e6),
         ("cartographers_strong_ms", "(h) Cartographers strong (1 s budget): one decision",
          lambda i: CartographersGame(solo, i), "strong", 0.01 if quick else None, 2, 6, None),
+        # A measuring stick (docs/bots.md), timed so that its budget is seen to match strong's.
+        ("cartographers_clairvoyant_ms",
+         "(h) Cartographers clairvoyant (measuring bound, 1 s budget): one decision",
+         lambda i: CartographersGame(solo, i), "clairvoyant", 0.01 if quick else None, 2, 6,
+         None),
         ("dominaria_greedy_ms", "(i) Dominaria greedy: one decision, 2 players",
          lambda i: DominariaGame(two_dominaria, i), "greedy", None, n(20), 1000, None),
         ("dominaria_strong_ms", "(i) Dominaria strong (default budget): one decision",

@@ -119,7 +119,7 @@ class SimulationSpec:
         # one bot of each name) checks the run with the same messages a player would see.
         self.config()
         for name in dict.fromkeys(self.bots):
-            make_bot(self.game, name, seconds=self.seconds)
+            make_bot(self.game, name, seconds=self.seconds, measuring=True)
 
     @property
     def players(self) -> int:
@@ -222,7 +222,9 @@ def play_one(spec: SimulationSpec, index: int) -> GameRow:
     game = spec.new_game(index)
     seed = spec.game_seed(index)
     names = spec.seating(index)
-    bots = [make_bot(spec.game, name, seed=seat_seed(seed, seat), seconds=spec.seconds)
+    # Measuring bots (clairvoyant) are welcome here: a run is a measurement, never play.
+    bots = [make_bot(spec.game, name, seed=seat_seed(seed, seat), seconds=spec.seconds,
+                     measuring=True)
             for seat, name in enumerate(names)]
     clocks = play_match(game, bots)
     rating = title = None

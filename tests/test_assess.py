@@ -21,6 +21,7 @@ from herotable.bots.analysis import (
     merge,
     split,
 )
+from herotable.bots.cartographers import strong
 from herotable.bots.match import play_match
 from herotable.cartographers.grid import parse_cell
 from herotable.cli import app
@@ -135,7 +136,9 @@ def last_card_of_spring():
 
 
 @pytest.mark.parametrize("bot", ["greedy", "strong"])
-def test_the_obviously_best_placement_is_valued_highest(bot):
+def test_the_obviously_best_placement_is_valued_highest(bot, monkeypatch):
+    # A one-season horizon, so that the last card of spring is one exact round.
+    monkeypatch.setattr(strong, "HORIZON", 1)
     game, top = last_card_of_spring()
     view = game.view(0)
     legal = view.legal
@@ -150,6 +153,19 @@ def test_the_obviously_best_placement_is_valued_highest(bot):
     # The square is worth 6 stars in spring and 6 in summer; the far shape nothing.
     assert found.values[found.choice] - found.values[far] == pytest.approx(12)
     assert found.method == ("rollouts" if bot == "strong" else "one-step")
+
+
+def test_looking_ahead_to_summer_still_values_the_square_highest():
+    game, top = last_card_of_spring()
+    view = game.view(0)
+    far = next(i for i, a in enumerate(view.legal)
+               if a.cells & cells_mask("E11") and a.terrain == "village" and not a.cells & top)
+    found = make_bot("cartographers", "strong", seed=3, seconds=0.2).assess(
+        view, view.legal, include=[far])
+    assert view.legal[found.choice].cells & cells_mask("B2")
+    assert found.samples > 1  # summer's order is sampled: no longer one exact round
+    # Spring's 6 stars are certain; summer's play-out adds its own, sampled.
+    assert found.values[found.choice] - found.values[far] > 6
 
 
 def test_a_monster_on_the_neighbours_map_is_valued_by_the_harm():

@@ -43,6 +43,7 @@ EXPECTED_KEYS = {
     "dominaria_game_ms",
     "cartographers_greedy_ms",
     "cartographers_strong_ms",
+    "cartographers_clairvoyant_ms",
     "dominaria_greedy_ms",
     "dominaria_strong_ms",
     "web_action_p50_ms",

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from herotable.bots import BotError, bot_names, make_bot
+from herotable.bots.cartographers.clairvoyant import true_future
 from herotable.bots.cartographers.evaluate import value
 from herotable.bots.cartographers.greedy import GUARD_WEIGHT, action_worth, weights_for
 from herotable.bots.cartographers.position import read_view
@@ -18,6 +19,9 @@ from herotable.cartographers.actions import PlaceHero
 from herotable.cartographers.config import PRESETS, GameConfig
 from herotable.cartographers.game import CartographersGame
 from herotable.cartographers.grid import parse_cell
+from herotable.cartographers.view import CartographersView
+from herotable.core.rng import SeededRng
+from herotable.simulate import SimulationSpec, simulate
 from tests.helpers import cells_mask, rigged_game
 
 EMPTY = "\n".join(["..........."] * 11)
@@ -148,3 +152,107 @@ def test_greedy_hero_guard_counts_attack_cells_next_to_the_map_not_to_each_other
     assert position.after(action).attack == cells_mask("E4", "F4", "G4")
     bonus = action_worth(position, action, weights) - value(position.after(action), weights)
     assert bonus == pytest.approx(GUARD_WEIGHT)
+
+
+# ---------------------------------------------------------------- the fair ambush model
+
+
+def test_a_view_names_the_games_ambushes_as_a_set_never_their_order():
+    game = CartographersGame(GameConfig.preset("heroes+base"), seed=4)  # four dealt of eight
+    view = game.view(0)
+    assert len(view.ambushes) == 4 and list(view.ambushes) == sorted(view.ambushes)
+    assert set(view.ambushes) == {*game.ambush_deck, *(c for c in game.deck
+                                                       if c in game.cards.ambushes)}
+    assert CartographersView.from_json(json.loads(json.dumps(view.to_json()))) == view
+    state = game.to_json()
+    state["ambush_deck"] = list(reversed(state["ambush_deck"]))  # another order, same set
+    assert CartographersGame.from_json(state).view(0) == view
+
+
+def test_a_view_saved_before_the_ambush_set_still_loads_and_the_bot_falls_back_on_the_box():
+    game = CartographersGame(GameConfig.preset("base"), seed=4)
+    data = game.view(0).to_json()
+    del data["ambushes"]
+    old = CartographersView.from_json(data)
+    assert old.ambushes == ()
+    # The base box holds exactly the four ambushes a base game plays with.
+    assert read_view(old).ambushes == game.view(0).ambushes
+
+
+@pytest.mark.parametrize("preset", ["base", "first_game", "heroes+base"])
+def test_the_bot_imagines_only_cards_of_its_game_and_every_ambush_still_to_come(preset):
+    game = CartographersGame(GameConfig.preset(preset), seed=9)
+    position = read_view(game.view(0))
+    in_game = {*position.cards.explore, *position.cards.ruins, *game.view(0).ambushes}
+    rng = SeededRng(1)
+    imagined: set[str] = set()
+    for _ in range(200):
+        future = position.sample_future(rng)
+        assert future.later is not None  # spring looks ahead to summer
+        assert set(future.now) | set(future.later) <= in_game
+        assert sum(c in position.cards.ambushes for c in future.now) == 1  # spring's ambush
+        later_ambushes = [c for c in future.later if c in position.cards.ambushes]
+        assert len(later_ambushes) == 1 and later_ambushes[0] not in future.now
+        imagined |= set(future.now)
+    assert imagined & set(position.cards.ambushes) == set(game.view(0).ambushes)
+    if preset == "base":
+        assert "dragon_inferno" not in imagined  # a Heroes card: the old stand-in
+
+
+def test_no_ambush_is_imagined_once_the_seasons_ambush_is_revealed():
+    game = CartographersGame(GameConfig.preset("first_game"), seed=9)
+    position = read_view(game.view(0))
+    ambush = position.waiting_ambushes()[0]
+    position.revealed = (*position.revealed, ambush)
+    position.ambushes_in_play = (ambush,)
+    future = position.sample_future(SeededRng(2))
+    assert not set(future.now) & set(position.cards.ambushes)
+    assert future.later is not None and ambush not in future.later
+
+
+# ---------------------------------------------------------------- the clairvoyant bound
+
+
+def test_clairvoyant_is_never_offered_to_a_player():
+    assert "clairvoyant" not in bot_names("cartographers")
+    assert "clairvoyant" in bot_names("cartographers", measuring=True)
+    with pytest.raises(BotError, match="measuring stick for `herotable simulate`"):
+        make_bot("cartographers", "clairvoyant")
+    made = make_bot("cartographers", "clairvoyant", measuring=True)
+    game = CartographersGame(GameConfig.preset("first_game"), seed=3)
+    with pytest.raises(BotError, match="only the match runner"):
+        made.decide(game.view(0), game.legal_actions(0))  # nobody handed it the engine
+
+
+def test_the_terminal_refuses_clairvoyant_with_a_clear_error():
+    from typer.testing import CliRunner
+
+    from herotable.cli import app
+
+    result = CliRunner().invoke(app, ["cartographers", "play", "--seed", "1", "--players", "2",
+                                      "--bot", "2=clairvoyant"])
+    assert result.exit_code != 0
+    assert "measuring stick" in result.output
+
+
+def test_clairvoyant_foresees_exactly_the_cards_that_come():
+    game = CartographersGame(GameConfig.preset("heroes+base"), seed=17)
+    future = true_future(game.clone())
+    assert future.later is not None
+    season, seen = game.season_index, [*game.revealed]
+    seasons: list[list[str]] = [[], []]
+    while not game.is_over and game.season_index <= season + 1:
+        for player in game.pending_players():
+            game.apply(player, game.legal_actions(player)[-1])  # other moves, same cards
+        if game.season_index > season + 1:
+            break
+        seasons[game.season_index - season] = [*game.revealed]
+    assert seasons[0] == seen + future.now[:len(seasons[0]) - len(seen)]
+    assert seasons[1] == future.later[:len(seasons[1])]
+
+
+def test_clairvoyant_plays_in_simulate_reproducibly():
+    spec = SimulationSpec("cartographers", ["clairvoyant"], games=1, seed=5,
+                          preset="first_game", seconds=0.05)
+    first, again = simulate(spec), simulate(spec)
+    assert first == again and first[0].rating is not None

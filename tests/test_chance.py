@@ -120,8 +120,13 @@ def test_a_ruins_cards_follow_up_and_a_new_seasons_first_card_are_chance_nodes()
 
 def test_the_views_never_show_the_deck() -> None:
     game = chance_game(seed=9, players=3, preset="heroes+base")
-    hidden = set(game.deck)
+    # The game's four ambushes are public as a set (docs/rules-decisions.md): the view
+    # names them all, sorted, so which one is in this season's deck stays hidden.
+    ambushes = game.ambushes_in_game
+    assert len(ambushes) == 4 and list(ambushes) == sorted(ambushes)
+    hidden = set(game.deck) - set(ambushes)
     for seat in (0, 1, 2, None):
+        assert game.view(seat).ambushes == ambushes
         text = json.dumps(game.view(seat).to_json())
         assert '"deck"' not in text.replace('"deck": []', "")
         assert not [card for card in hidden if f'"{card}"' in text]

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from herotable.core.errors import HerotableError
-from herotable.core.game import is_int
+from herotable.core.game import Game, is_int
 from herotable.core.rng import SeededRng
 
 
@@ -149,6 +149,8 @@ class Bot(ABC):
 
     name: ClassVar[str]
     game: ClassVar[str]  # "cartographers", "dominaria" or "*" for any game
+    # A measuring stick (:class:`MeasuringBot`), never a player.
+    measuring: ClassVar[bool] = False
     default_seconds: ClassVar[float] = 0.0
     units_per_second: ClassVar[float] = 1.0
     explains: ClassVar[bool] = False
@@ -185,3 +187,34 @@ class Bot(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seconds={self.seconds})"
+
+
+class MeasuringBot(Bot):
+    """A measuring stick, never a player: a bot that may read the true future, to bound what
+    the fair bots could reach (``herotable simulate cartographers --players clairvoyant``).
+
+    Its one window on hidden information is :meth:`foresee`: before each of its decisions
+    the match runner (:func:`herotable.bots.match.play_match`, used by ``simulate`` and
+    ``bench``) hands it a *clone* of the engine. Nothing else may: the registry makes one
+    only when asked with ``measuring=True`` (``simulate`` and ``bench`` do; the terminal,
+    the web app and the environments never do), and it never offers one by name.
+    """
+
+    measuring: ClassVar[bool] = True
+
+    def __init__(self, seed: int = 0, seconds: float | None = None,
+                 wall_clock: bool = False) -> None:
+        super().__init__(seed, seconds, wall_clock)
+        self.engine: Game[Any, Any, Any] | None = None
+
+    def foresee(self, engine: Game[Any, Any, Any]) -> None:
+        """Take ``engine``, a clone of the game about to ask this bot for a decision: the
+        bot may play it forward to read the future (a clone, so the real game is safe)."""
+        self.engine = engine
+
+    def foreseen(self) -> Game[Any, Any, Any]:
+        """The engine handed over by :meth:`foresee`; without one the bot cannot play."""
+        if self.engine is None:
+            raise BotError(f"the {self.name} bot reads the true future, which only the match "
+                           "runner of `herotable simulate` and `herotable bench` hands it")
+        return self.engine

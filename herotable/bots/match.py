@@ -6,7 +6,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from herotable.bots.base import Bot, BotError
+from herotable.bots.base import Bot, BotError, MeasuringBot
 from herotable.core.game import Game
 
 
@@ -25,7 +25,8 @@ def play_match(game: Game, bots: Sequence[Bot],
     slow bot on a sample); returns each seat's decision count and thinking time.
 
     Pending seats act in seat order, which matters only for Cartographers, where decisions
-    are simultaneous and independent of the order they arrive in.
+    are simultaneous and independent of the order they arrive in. A measuring bot
+    (:class:`MeasuringBot`) gets a clone of the engine before each of its decisions.
     """
     if len(bots) != game.num_players:
         raise BotError(f"the game has {game.num_players} seats but {len(bots)} bots were given")
@@ -39,8 +40,11 @@ def play_match(game: Game, bots: Sequence[Bot],
         for seat in game.pending_players():
             made += 1
             view = game.view(seat)
+            player = bots[seat]
+            if isinstance(player, MeasuringBot):
+                player.foresee(game.clone())  # the measuring hook: see MeasuringBot
             started = time.perf_counter()
-            action = bots[seat].decide(view, view.legal)
+            action = player.decide(view, view.legal)
             spent = time.perf_counter() - started
             clock = clocks[seat]
             clock.decisions += 1

@@ -188,6 +188,16 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         config can hold, so it is left out."""
         return replace(self.config, deck=()) if self.config.deck else self.config
 
+    @property
+    def ambushes_in_game(self) -> tuple[str, ...]:
+        """The game's ambush cards as a set, sorted by id: public from the set-up (every
+        player sees which four are shuffled in), while their order stays secret. Found where
+        the cards are now (the ambush deck, this season's deck and reveals, those in play),
+        so a save needs no field of its own."""
+        ambushes = self.cards.ambushes
+        seen = (*self.ambush_deck, *self.deck, *self.revealed, *self.ambushes_in_play)
+        return tuple(sorted({c for c in seen if c in ambushes}))
+
     def owes(self, player: int) -> bool:
         return player in self.pending  # cheaper than the sorted list, on every apply
 
@@ -635,6 +645,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
             deck_size=len(self.deck),
             ambushes_in_play=tuple(self.ambushes_in_play),
             waiting_for=tuple(sorted(self.pending)),
+            ambushes=self.ambushes_in_game,
             sheets=tuple(s.copy() for s in self.sheets),
             scores=tuple(tuple(seasons) for seasons in self.scores),
             over=self.is_over,

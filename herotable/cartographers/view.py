@@ -203,6 +203,9 @@ class CartographersView:
     over: bool
     decision: Decision | None = None
     legal: LegalMoves | None = None
+    # The game's ambush cards, sorted by id: which cards are in the game is public from the
+    # set-up, their order is not. Empty in a view saved before the field existed.
+    ambushes: tuple[str, ...] = ()
 
     game = "cartographers"
 
@@ -319,6 +322,7 @@ class CartographersView:
             "over": self.over,
             "your_decision": self.decision.to_json() if self.decision else None,
             "legal": self.legal.to_json() if self.legal else None,
+            "ambushes": list(self.ambushes),
         }
 
     @classmethod
@@ -349,6 +353,7 @@ class CartographersView:
                 over=bool(data["over"]),
                 decision=Decision.from_json(decision) if decision else None,
                 legal=LegalMoves.from_json(legal) if legal else None,
+                ambushes=tuple(str(c) for c in data.get("ambushes", ())),
             )
         except (HerotableError, KeyError, TypeError, ValueError, AttributeError) as exc:
             raise NotationError(f"malformed Cartographers view: {exc}") from exc

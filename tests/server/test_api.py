@@ -19,6 +19,7 @@ def test_health_and_meta(client: TestClient) -> None:
     by_name = {g["name"]: g for g in meta["games"]}
     assert set(by_name) == {"cartographers", "dominaria"}
     assert "greedy" in by_name["cartographers"]["bots"]
+    assert "clairvoyant" not in by_name["cartographers"]["bots"]  # a measuring stick only
     # The data-pack folder is for local play: a server never offers it.
     assert "data" not in {o["name"] for o in by_name["dominaria"]["options"]}
 
@@ -39,6 +40,8 @@ def test_create_gives_tokens_to_people_only(client: TestClient) -> None:
     ({"game": "dominaria", "seats": [{"name": "A"}, {"name": "B"}],
       "options": {"data": "/etc"}}, "local play only"),
     ({"game": "cartographers", "seats": [{"name": "A"}, {"bot": "nobody"}]}, "no bot"),
+    ({"game": "cartographers", "seats": [{"name": "A"}, {"bot": "clairvoyant"}]},
+     "measuring stick"),
     ({"game": "cartographers", "seats": [{"name": "A"}], "options": {"players": 3}},
      "seats were given"),
     ({"game": "dominaria", "seats": [{"name": "A"}]}, "2 to 4"),

@@ -1,8 +1,10 @@
-"""Playing the rest of a season forward on one map, for the strong bot's look-ahead.
+"""Playing the rest of a season and the next forward on one map, for the strong bot's
+look-ahead.
 
-A rollout takes one guess at the order of the season's unseen cards and plays them on the
-bot's own map with the greedy rule, then scores the season as the game would (both edicts,
-coins, monsters) and adds the greedy worth of the map for the seasons after it. Ambushes are
+A rollout takes one guess at the cards to come (:class:`Future`: the order of the season's
+unseen cards, then of the next season's deck) and plays them on the bot's own map with the
+greedy rule, scoring each season as the game would (both edicts, coins, monsters), and adds
+the greedy worth of the map for the seasons after the horizon. Ambushes are
 placed the way the solo rules place them, which in a multiplayer game stands in for the
 unknown choice of the neighbour; hero cards are skipped (their value is in the map already
 drawn, and placing one can only help).
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 from herotable.bots.base import Allowance
 from herotable.bots.cartographers.evaluate import Weights, value, weights_from
-from herotable.bots.cartographers.position import Position
+from herotable.bots.cartographers.position import Future, Position
 from herotable.cartographers.cards import FALLBACK_TERRAINS, ExploreCard
 from herotable.cartographers.effects import draw_monster
 from herotable.cartographers.grid import indices
@@ -45,27 +47,23 @@ def best_draw(sheet: MapSheet, card: ExploreCard, weights: Weights, ruins: bool,
     return best
 
 
-def season_stars(position: Position, sheet: MapSheet) -> int:
-    """What the current season's scoring would give this map now."""
-    return score_season(position.cards, position.scoring, position.season_index,
-                        position.seat, sheet).total
+def season_stars(position: Position, season_index: int, sheet: MapSheet) -> int:
+    """What season ``season_index``'s scoring would give this map now."""
+    return score_season(position.cards, position.scoring, season_index, position.seat,
+                        sheet).total
 
 
-def rollout(position: Position, sheet: MapSheet, order: list[str], ruins: bool,
-            allowance: Allowance) -> tuple[float, bool]:
-    """Stars this season will score plus the later seasons' worth, if the unseen cards come
-    in ``order`` (see the module docstring), and whether any unseen card mattered (if none
-    did, every order gives the same answer). The rollout and each greedy placement in it
-    spend one unit each."""
+def play_season(position: Position, sheet: MapSheet, order: list[str], ruins: bool,
+                time: int, season_index: int, allowance: Allowance) -> tuple[MapSheet, bool]:
+    """The map after ``order`` is played on it from season time ``time`` to the season's
+    end, and whether any card was played (if none was, every order gives the same map)."""
     cards = position.cards
-    weights = weights_from(cards, position.scoring, position.season_index)
-    later = weights_from(cards, position.scoring, position.season_index + 1)
+    weights = weights_from(cards, position.scoring, season_index)
+    threshold = cards.seasons[season_index].time
     fallback = position.config.fallback_from_card
-    time = position.season_time
-    allowance.spend()
     played = False
     for card_id in order:
-        if time >= position.threshold or sheet.is_full():
+        if time >= threshold or sheet.is_full():
             break
         played = True
         if card_id in cards.ruins:
@@ -83,5 +81,24 @@ def rollout(position: Position, sheet: MapSheet, order: list[str], ruins: bool,
             if mask is not None:
                 sheet = sheet.copy()
                 draw_monster(sheet, mask, card_id)
-    return season_stars(position, sheet) + value(sheet, later), played
+    return sheet, played
 
+
+def rollout(position: Position, sheet: MapSheet, future: Future, ruins: bool,
+            allowance: Allowance) -> tuple[float, bool]:
+    """Stars this season (and the next, if ``future`` reaches it) will score plus the later
+    seasons' worth, if the cards come as in ``future`` (see the module docstring), and
+    whether any unseen card mattered (if none did, every future gives the same answer). The
+    rollout and each greedy placement in it spend one unit each."""
+    allowance.spend()
+    season = position.season_index
+    sheet, played = play_season(position, sheet, future.now, ruins, position.season_time,
+                                season, allowance)
+    stars = season_stars(position, season, sheet)
+    if future.later is not None:
+        season += 1
+        sheet, later = play_season(position, sheet, future.later, False, 0, season, allowance)
+        stars += season_stars(position, season, sheet)
+        played = played or later
+    return stars + value(sheet, weights_from(position.cards, position.scoring, season + 1)), \
+        played

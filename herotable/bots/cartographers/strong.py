@@ -1,11 +1,16 @@
 """``strong``: greedy candidates, judged by Monte Carlo look-ahead over the unseen cards.
 
-The deck order is hidden, but the cards still to come this season are known as a set. So
-each candidate the greedy rule likes (the best :data:`CANDIDATES`) is played forward to the
-season's end over many sampled orders of those cards (a chance node per card), and the
-candidate with the best average is chosen. Every candidate sees the same sampled orders
-(common random numbers), so the comparison measures the candidates and not the luck of the
-draw; after a few rounds the weaker half is dropped so the budget goes to the close calls.
+The deck order is hidden, but the cards still to come are known as sets: this season's unseen
+cards, the next season's whole deck, and the game's ambushes not yet revealed. So each
+candidate the greedy rule likes (the best :data:`CANDIDATES`) is played forward to the end of
+the *next* season (:data:`HORIZON`) over many sampled futures, and the candidate with the best
+average is chosen. Every candidate sees the same sampled futures (common random numbers), so
+the comparison measures the candidates and not the luck of the draw. The budget goes to the
+close calls: after a few rounds the weaker half of the candidates is dropped, and again
+later. (Dropping a candidate as soon as it trails the leader by two standard errors of the
+paired difference was tried and did no better on the tuning seeds: docs/bots.md.) When no
+unseen card can matter any more (the last season ends before the next card), one round is
+exact and the search stops there.
 
 Decisions on another player's map (ambush monsters, the Gorgon's gaze) stay greedy: what
 hurts a neighbour most is what lowers their map's worth now.
@@ -13,18 +18,75 @@ hurts a neighbour most is what lowers their map's worth now.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from herotable.bots.base import Allowance, Assessment, Bot, BotError, checked_include, finite
 from herotable.bots.cartographers.greedy import one_step, ranked
-from herotable.bots.cartographers.position import read_view
+from herotable.bots.cartographers.position import Future, Position, read_view
 from herotable.bots.cartographers.rollout import rollout
 from herotable.bots.registry import register
 
 CANDIDATES = 8
+# Seasons a rollout plays: this one and the next. Measured in docs/bots.md: a one-season
+# horizon misses what a placement does to the next season's room; a rollout to the game's
+# end gains nothing at this budget (too few sampled worlds).
+HORIZON = 2
 # Rounds after which the weaker half of the candidates is dropped.
 HALVING_ROUNDS = (4, 10, 20)
+
+
+def search(position: Position, legal_actions: Sequence[Any], include: Sequence[int],
+           allowance: Allowance, draw_future: Callable[[], Future],
+           exact: bool = False) -> Assessment:
+    """The Monte Carlo judgement (module docstring) with futures from ``draw_future``.
+
+    ``exact``: every call returns the same, true future (a measuring bot's): one round per
+    candidate settles it, so the budget goes to more candidates instead, in greedy order."""
+    decision = position.decision
+    assert decision is not None
+    order = ranked(position, legal_actions)
+    alive = [index for _, index in order[:CANDIDATES]]
+    after = {i: position.after(legal_actions[i]) for i in alive}
+    worths: dict[int, list[float]] = {i: [] for i in alive}
+    # A ruins card revealed just now binds the next explore card, not this one.
+    ruins_next = decision.kind != "draw" and position.ruins_pending
+    futures: list[Future] = []  # every round's sampled future, for the moves included
+    while allowance.left():
+        future = draw_future()
+        futures.append(future)
+        chance = False
+        for index in alive:
+            worth, played = rollout(position, after[index], future, ruins_next, allowance)
+            worths[index].append(worth)
+            chance = chance or played
+        if not chance or exact:
+            break  # no unseen card can matter, or the future is known: one round is exact
+        if len(futures) in HALVING_ROUNDS and len(alive) > 2:
+            alive.sort(key=lambda i: -sum(worths[i]))
+            alive = alive[: max(2, len(alive) // 2)]
+    if exact and futures:
+        # The known future: the rest of the budget judges the greedy rule's next moves.
+        for _, index in order[CANDIDATES:]:
+            if not allowance.left():
+                break
+            after[index] = position.after(legal_actions[index])
+            worths[index] = [rollout(position, after[index], futures[0], ruins_next,
+                                     allowance)[0]]
+            alive.append(index)
+    best = max(alive, key=lambda i: (sum(worths[i]) / len(worths[i]), -i))
+    # The moves asked for play the rounds they missed (outside the budget: the choice is
+    # made already), so that they are judged on the same futures as the choice.
+    spare = Allowance(0.0, 1.0, False)
+    for index in include:
+        if index not in after:
+            after[index] = position.after(legal_actions[index])
+            worths[index] = []
+        for future in futures[len(worths[index]):]:
+            worths[index].append(rollout(position, after[index], future, ruins_next, spare)[0])
+    banked = position.banked
+    values = {i: banked + sum(w) / len(w) for i, w in worths.items() if w}
+    return Assessment(best, finite(values), "stars", "rollouts", len(futures))
 
 
 @register
@@ -38,11 +100,11 @@ class StrongBot(Bot):
 
     def assess(self, view: dict[str, Any], legal_actions: Sequence[Any],
                include: Sequence[int] = ()) -> Assessment:
-        """Values are the mean over the sampled card orders of the rollout's stars (this
-        season's scoring and the later seasons' greedy worth of the map left) plus the
-        stars already scored. A candidate dropped by the halving keeps the mean
-        of the rounds it played; moves in ``include`` (and the choice) are played on every
-        round's order."""
+        """Values are the mean over the sampled futures of the rollout's stars (this season's
+        and the next one's scoring, and the later seasons' greedy worth of the map left)
+        plus the stars already scored. A candidate dropped by the halving keeps the mean
+        of the rounds it played; moves in ``include`` (and the choice) are played on every round's
+        future."""
         if not legal_actions:
             raise BotError("there is no legal action to choose from")
         include = checked_include(include, len(legal_actions))
@@ -52,42 +114,5 @@ class StrongBot(Bot):
             raise BotError("the view holds no decision for this seat")
         if len(legal_actions) == 1 or decision.sheet != position.seat:
             return one_step(position, legal_actions, include)
-        order = ranked(position, legal_actions)
-        alive = [index for _, index in order[:CANDIDATES]]
-        after = {i: position.after(legal_actions[i]) for i in alive}
-        totals = dict.fromkeys(alive, 0.0)
-        counts = dict.fromkeys(alive, 0)
-        unseen = position.unseen_cards()
-        # A ruins card revealed just now binds the next explore card, not this one.
-        ruins_next = decision.kind != "draw" and position.ruins_pending
-        allowance = self.allowance()
-        orders: list[list[str]] = []  # every round's sampled order, for the moves included
-        while allowance.left():
-            self.rng.shuffle(unseen)
-            orders.append(list(unseen))
-            chance = False
-            for index in alive:
-                worth, played = rollout(position, after[index], unseen, ruins_next, allowance)
-                totals[index] += worth
-                counts[index] += 1
-                chance = chance or played
-            if not chance:
-                break  # the season ends before any unseen card: one round is exact
-            if len(orders) in HALVING_ROUNDS and len(alive) > 2:
-                alive.sort(key=lambda i: -totals[i])
-                alive = alive[: max(2, len(alive) // 2)]
-        best = max(alive, key=lambda i: (totals[i], -i))
-        # The moves asked for play the rounds they missed (outside the budget: the choice
-        # is made already), so that they are judged on the same orders as the choice.
-        spare = Allowance(0.0, 1.0, False)
-        for index in include:
-            if index not in after:
-                after[index] = position.after(legal_actions[index])
-                totals[index] = 0.0
-                counts[index] = 0
-            for cards in orders[counts[index]:]:
-                totals[index] += rollout(position, after[index], cards, ruins_next, spare)[0]
-                counts[index] += 1
-        banked = position.banked
-        values = {i: banked + totals[i] / counts[i] for i in totals if counts[i]}
-        return Assessment(best, finite(values), "stars", "rollouts", len(orders))
+        return search(position, legal_actions, include, self.allowance(),
+                      lambda: position.sample_future(self.rng, HORIZON))
