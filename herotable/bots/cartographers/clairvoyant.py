@@ -19,10 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from herotable.bots.base import Assessment, BotError, MeasuringBot, checked_include
-from herotable.bots.cartographers.greedy import one_step
-from herotable.bots.cartographers.position import Future, Position, read_view
-from herotable.bots.cartographers.strong import HORIZON, search
+from herotable.bots.base import Assessment, BotError, MeasuringBot
+from herotable.bots.cartographers.position import Future, Position
+from herotable.bots.cartographers.strong import HORIZON, open_decision, search
 from herotable.bots.registry import register
 from herotable.cartographers.game import CartographersGame
 
@@ -56,17 +55,11 @@ class ClairvoyantBot(MeasuringBot):
     def assess(self, view: dict[str, Any], legal_actions: Sequence[Any],
                include: Sequence[int] = ()) -> Assessment:
         """As ``strong``'s, on the one true future (``samples`` is 1)."""
-        if not legal_actions:
-            raise BotError("there is no legal action to choose from")
-        include = checked_include(include, len(legal_actions))
-        position = read_view(view)
-        decision = position.decision
-        if decision is None:
-            raise BotError("the view holds no decision for this seat")
-        if len(legal_actions) == 1 or decision.sheet != position.seat:
-            return one_step(position, legal_actions, include)
+        position, included, settled = open_decision(view, legal_actions, include)
+        if settled is not None:
+            return settled
         future = true_future(self._engine_at(position))
-        return search(position, legal_actions, include, self.allowance(), lambda: future,
+        return search(position, legal_actions, included, self.allowance(), lambda: future,
                       exact=True)
 
     def _engine_at(self, position: Position) -> CartographersGame:

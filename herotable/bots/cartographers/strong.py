@@ -36,6 +36,23 @@ HORIZON = 2
 HALVING_ROUNDS = (4, 10, 20)
 
 
+def open_decision(view: dict[str, Any], legal_actions: Sequence[Any], include: Sequence[int]
+                  ) -> tuple[Position, list[int], Assessment | None]:
+    """What a searching bot checks first: the position, the moves asked for, and the
+    assessment itself when no search is needed (one legal move, or a decision on another
+    player's map, which stays greedy)."""
+    if not legal_actions:
+        raise BotError("there is no legal action to choose from")
+    included = checked_include(include, len(legal_actions))
+    position = read_view(view)
+    decision = position.decision
+    if decision is None:
+        raise BotError("the view holds no decision for this seat")
+    if len(legal_actions) == 1 or decision.sheet != position.seat:
+        return position, included, one_step(position, legal_actions, included)
+    return position, included, None
+
+
 def search(position: Position, legal_actions: Sequence[Any], include: Sequence[int],
            allowance: Allowance, draw_future: Callable[[], Future],
            exact: bool = False) -> Assessment:
@@ -105,14 +122,8 @@ class StrongBot(Bot):
         plus the stars already scored. A candidate dropped by the halving keeps the mean
         of the rounds it played; moves in ``include`` (and the choice) are played on every round's
         future."""
-        if not legal_actions:
-            raise BotError("there is no legal action to choose from")
-        include = checked_include(include, len(legal_actions))
-        position = read_view(view)
-        decision = position.decision
-        if decision is None:
-            raise BotError("the view holds no decision for this seat")
-        if len(legal_actions) == 1 or decision.sheet != position.seat:
-            return one_step(position, legal_actions, include)
-        return search(position, legal_actions, include, self.allowance(),
+        position, included, settled = open_decision(view, legal_actions, include)
+        if settled is not None:
+            return settled
+        return search(position, legal_actions, included, self.allowance(),
                       lambda: position.sample_future(self.rng, HORIZON))
