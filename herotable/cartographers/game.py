@@ -14,6 +14,7 @@ ambushes with or without ongoing effects, hero cards or none) and the base game'
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Collection
 from dataclasses import replace
@@ -188,12 +189,13 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         config can hold, so it is left out."""
         return replace(self.config, deck=()) if self.config.deck else self.config
 
-    @property
+    @functools.cached_property
     def ambushes_in_game(self) -> tuple[str, ...]:
         """The game's ambush cards as a set, sorted by id: public from the set-up (every
         player sees which four are shuffled in), while their order stays secret. Found where
         the cards are now (the ambush deck, this season's deck and reveals, those in play),
-        so a save needs no field of its own."""
+        so a save needs no field of its own; cards only move between those places, so it is
+        found once (every view carries it) and a clone shares it."""
         ambushes = self.cards.ambushes
         seen = (*self.ambush_deck, *self.deck, *self.revealed, *self.ambushes_in_play)
         return tuple(sorted({c for c in seen if c in ambushes}))
