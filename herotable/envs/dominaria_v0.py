@@ -100,10 +100,13 @@ class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
             self.agent_selection = self.possible_agents[waiting[0]]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seats[agent]
+        # One view gives both: the game's observation and its legal actions (asking the game
+        # for each would build the legal actions twice).
+        view = self.game.view(self._seats[agent])
+        encoding = self.game.encoding
         mask = np.zeros(self._action_space.n, dtype=np.int8)
-        mask[self.game.legal_action_indices(seat)] = 1
-        features = self.game.observation(seat)["features"]
+        mask[[encoding.encode(action) for action in view.legal]] = 1
+        features = encoding.observation(view)["features"]
         return {"observation": np.array(features, dtype=np.float32), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
