@@ -50,7 +50,7 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
                                {**options, "players": 1})
         self.render_mode = render_mode
         self.game = self.setup.new_game(0)
-        self.view: CartographersView = self.game.view(SEAT)
+        self._look()
         self.action_space = spaces.Discrete(ACTION_COUNT)
         self.observation_space = cartographers_spaces.observation_space()
 
@@ -60,7 +60,7 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         env's generator (seeded by the first seeded reset) picks the deal."""
         super().reset(seed=seed)
         self.game = self.setup.new_game(deal(seed, self.np_random))
-        self.view = self.game.view(SEAT)
+        self._look()
         return cartographers_spaces.observe(self.view), self._info()
 
     def step(self, action: int | np.integer[Any]) -> tuple[dict[str, np.ndarray], float, bool,
@@ -74,17 +74,24 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
             info = self._info()
             info["illegal_action"] = str(refusal)
             return cartographers_spaces.observe(self.view), 0.0, False, False, info
-        self.view = self.game.view(SEAT)
+        self._look()
         reward = float(self.view.totals()[SEAT] - before)
         return (cartographers_spaces.observe(self.view), reward, self.view.over, False,
                 self._info())
 
+    def _look(self) -> None:
+        """The seat's view and its legal actions' mask, once per state: a step reports the
+        mask in ``info`` and a masked learner asks :meth:`action_masks` for it too."""
+        self.view: CartographersView = self.game.view(SEAT)
+        self._mask = cartographers_spaces.action_mask(self.view)
+
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as sb3-contrib's MaskablePPO asks for them."""
-        return cartographers_spaces.action_mask(self.view).astype(bool)
+        return self._mask.astype(bool)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": cartographers_spaces.action_mask(self.view),
+        # A copy: what a caller does to the info's mask never reaches action_masks().
+        return {"action_mask": self._mask.copy(),
                 "score": self.view.totals()[SEAT], "season": self.view.season_index}
 
     def render(self) -> str | None:
