@@ -180,6 +180,25 @@ def test_a_monster_on_the_neighbours_map_is_valued_by_the_harm():
     assert found.values[found.choice] == max(found.values.values())
 
 
+def test_the_harm_search_plays_out_the_neighbours_map_not_the_bots_own():
+    # The Troll is drawn on player 0's map. The drawing player's own map differs between
+    # the two games (empty, or a village square), which must change no value: the rollouts
+    # play the neighbour's map, and every value is minus what that map will score.
+    square = "\n".join(["VV.........", "VV........."] + ["..........."] * 9)
+    found = []
+    for own in (EMPTY, square):
+        game = herotable.new_game("cartographers", seed=1, players=2,
+                                  deck=["giant_troll_ravage", "lagoon"], maps=[EMPTY, own],
+                                  cards=list(FIRST_GAME))
+        view = game.view(1)
+        assert view.decision.sheet == 0
+        found.append(make_bot("cartographers", "strong", seed=1, seconds=0.5).assess(
+            view, view.legal))
+    assert found[0].to_json() == found[1].to_json()
+    assert found[0].method == "harm" and found[0].samples > 1  # the season is sampled
+    assert all(value < 0 for value in found[0].values.values())
+
+
 # --------------------------------------------------------------------------- analysis
 
 

@@ -1,11 +1,17 @@
 """The bitboard grid, shapes and the map notation."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from herotable.cartographers.cards import map_sides
 from herotable.cartographers.grid import (
+    COLS,
+    FULL,
+    ROWS,
     cell_name,
     clusters,
+    full_lines,
     mask_from_names,
     mask_names,
     neighbours,
@@ -144,3 +150,19 @@ def test_a_copied_map_holds_every_layer_and_shares_nothing() -> None:
 def test_superscript_digits_are_no_column(text: str) -> None:
     with pytest.raises(NotationError):
         parse_cell(text)
+
+
+@given(st.integers(min_value=0, max_value=FULL), st.sets(st.integers(0, 21), max_size=6))
+def test_full_lines_are_exactly_the_filled_rows_then_columns(noise: int, forced: set[int]
+                                                              ) -> None:
+    lines = ROWS + COLS
+    mask = noise
+    for line in forced:  # random masks are seldom full anywhere: fill a few lines outright
+        mask |= lines[line]
+    assert full_lines(mask) == [line for line in lines if mask & line == line]
+
+
+def test_full_lines_do_not_join_a_row_end_to_the_next_row() -> None:
+    # Row A's last ten cells and row B's first cell: eleven set bits in a row, no full line.
+    mask = (ROWS[0] & ~1) | (ROWS[1] & COLS[0])
+    assert full_lines(mask) == []

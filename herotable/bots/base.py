@@ -72,7 +72,8 @@ class Assessment:
     - ``one-step``: the worth of the position right after the move, by the bot's heuristic
       (``greedy``; for the Dominaria ``strong`` bot a "keep" choice, valued as a lead);
     - ``harm``: a decision on another player's map (a Cartographers monster): minus that
-      map's worth afterwards, so hurting the neighbour more ranks higher;
+      map's worth afterwards (``strong``: after its rollouts, as ``rollouts`` on the
+      neighbour's map), so hurting the neighbour more ranks higher;
     - ``plan``: the Dominaria ``strong`` bot following the plan it made earlier in the turn:
       the plan's value when it was chosen.
 

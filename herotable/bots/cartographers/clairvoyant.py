@@ -21,7 +21,7 @@ from typing import Any
 
 from herotable.bots.base import Assessment, BotError, MeasuringBot
 from herotable.bots.cartographers.position import Future, Position
-from herotable.bots.cartographers.strong import HORIZON, open_decision, search
+from herotable.bots.cartographers.strong import HORIZON, StrongBot, open_decision, search
 from herotable.bots.registry import register
 from herotable.cartographers.game import CartographersGame
 
@@ -49,7 +49,7 @@ class ClairvoyantBot(MeasuringBot):
     name = "clairvoyant"
     game = "cartographers"
     default_seconds = 1.0
-    units_per_second = 400.0  # strong's rate: the same budget buys the same work
+    units_per_second = StrongBot.units_per_second  # the same budget buys the same work
     explains = True
 
     def assess(self, view: dict[str, Any], legal_actions: Sequence[Any],

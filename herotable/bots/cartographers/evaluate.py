@@ -16,6 +16,7 @@ from herotable.cartographers.cards import CardSet
 from herotable.cartographers.config import EDICTS
 from herotable.cartographers.grid import neighbours
 from herotable.cartographers.scoring import SCORERS
+from herotable.cartographers.scoring.common import Scorer
 from herotable.cartographers.sheet import MapSheet
 
 # Tuned on seeded solo games (docs/bots.md); they are per remaining season.
@@ -27,7 +28,7 @@ HOLE_WEIGHT = 0.5
 class Weights:
     """How often each scoring card, the coins and the monsters still count."""
 
-    cards: tuple[tuple[str, float], ...]
+    cards: tuple[tuple[Scorer, float], ...]  # each scoring card's function, and its weight
     coins: float
     monsters: float
     holes: float
@@ -43,7 +44,7 @@ def weights_from(cards: CardSet, scoring: tuple[str, ...], season_index: int) ->
             counts[card_id] = counts.get(card_id, 0) + 1
     remaining = max(0, 4 - season_index)
     return Weights(
-        cards=tuple(counts.items()),
+        cards=tuple((SCORERS[card_id], weight) for card_id, weight in counts.items()),
         coins=float(remaining),
         monsters=MONSTER_WEIGHT * remaining,
         holes=HOLE_WEIGHT * min(remaining, 2),
@@ -53,10 +54,10 @@ def weights_from(cards: CardSet, scoring: tuple[str, ...], season_index: int) ->
 def value(sheet: MapSheet, weights: Weights) -> float:
     """The map's worth in stars under ``weights`` (see the module docstring)."""
     total = weights.coins * sheet.coins
-    for card_id, weight in weights.cards:
-        total += weight * SCORERS[card_id](sheet).stars
+    for scorer, weight in weights.cards:
+        total += weight * scorer(sheet).stars
     empty = sheet.empty
-    if weights.monsters:
+    if weights.monsters and sheet.monster:
         total -= weights.monsters * (neighbours(sheet.monster) & empty).bit_count()
     if weights.holes:
         total -= weights.holes * (empty & ~neighbours(empty)).bit_count()

@@ -12,13 +12,17 @@ paired difference was tried and did no better on the tuning seeds: docs/bots.md.
 unseen card can matter any more (the last season ends before the next card), one round is
 exact and the search stops there.
 
-Decisions on another player's map (ambush monsters, the Gorgon's gaze) stay greedy: what
-hurts a neighbour most is what lowers their map's worth now.
+Decisions on another player's map (an ambush monster, the Gorgon's gaze) are searched the
+same way from the neighbour's side: each candidate is played forward on *their* map, with
+them placing the cards greedily, and the one that leaves them the fewest stars is chosen. A
+monster's harm is mostly in the room it takes from shapes to come, which the static worth
+alone misjudges.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from herotable.bots.base import Allowance, Assessment, Bot, BotError, checked_include, finite
@@ -39,8 +43,7 @@ HALVING_ROUNDS = (4, 10, 20)
 def open_decision(view: dict[str, Any], legal_actions: Sequence[Any], include: Sequence[int]
                   ) -> tuple[Position, list[int], Assessment | None]:
     """What a searching bot checks first: the position, the moves asked for, and the
-    assessment itself when no search is needed (one legal move, or a decision on another
-    player's map, which stays greedy)."""
+    assessment itself when no search is needed (one legal move)."""
     if not legal_actions:
         raise BotError("there is no legal action to choose from")
     included = checked_include(include, len(legal_actions))
@@ -48,7 +51,7 @@ def open_decision(view: dict[str, Any], legal_actions: Sequence[Any], include: S
     decision = position.decision
     if decision is None:
         raise BotError("the view holds no decision for this seat")
-    if len(legal_actions) == 1 or decision.sheet != position.seat:
+    if len(legal_actions) == 1:
         return position, included, one_step(position, legal_actions, included)
     return position, included, None
 
@@ -59,7 +62,10 @@ def search(position: Position, legal_actions: Sequence[Any], include: Sequence[i
     """The Monte Carlo judgement (module docstring) with futures from ``draw_future``.
 
     ``exact``: every call returns the same, true future (a measuring bot's): one round per
-    candidate settles it, so the budget goes to more candidates instead, in greedy order."""
+    candidate settles it, so the budget goes to more candidates instead, in greedy order.
+
+    On another player's map the rollouts play *their* map and a move is worth minus what it
+    leaves them (``method`` "harm"), so the search still takes the highest value."""
     decision = position.decision
     assert decision is not None
     order = ranked(position, legal_actions)
@@ -68,13 +74,23 @@ def search(position: Position, legal_actions: Sequence[Any], include: Sequence[i
     worths: dict[int, list[float]] = {i: [] for i in alive}
     # A ruins card revealed just now binds the next explore card, not this one.
     ruins_next = decision.kind != "draw" and position.ruins_pending
+    own = decision.sheet == position.seat
+    # The map's owner's side: whose seasons a rollout scores (it skips their heroes and
+    # plays their cards as greedily as it plays the bot's own).
+    owner = position if own else replace(position, seat=decision.sheet, banked=0)
+    sign = 1.0 if own else -1.0
+
+    def judge(index: int, future: Future, allowance: Allowance) -> tuple[float, bool]:
+        worth, played = rollout(owner, after[index], future, ruins_next, allowance)
+        return sign * worth, played
+
     futures: list[Future] = []  # every round's sampled future, for the moves included
     while allowance.left():
         future = draw_future()
         futures.append(future)
         chance = False
         for index in alive:
-            worth, played = rollout(position, after[index], future, ruins_next, allowance)
+            worth, played = judge(index, future, allowance)
             worths[index].append(worth)
             chance = chance or played
         if not chance or exact:
@@ -88,8 +104,7 @@ def search(position: Position, legal_actions: Sequence[Any], include: Sequence[i
             if not allowance.left():
                 break
             after[index] = position.after(legal_actions[index])
-            worths[index] = [rollout(position, after[index], futures[0], ruins_next,
-                                     allowance)[0]]
+            worths[index] = [judge(index, futures[0], allowance)[0]]
             alive.append(index)
     best = max(alive, key=lambda i: (sum(worths[i]) / len(worths[i]), -i))
     # The moves asked for play the rounds they missed (outside the budget: the choice is
@@ -100,10 +115,11 @@ def search(position: Position, legal_actions: Sequence[Any], include: Sequence[i
             after[index] = position.after(legal_actions[index])
             worths[index] = []
         for future in futures[len(worths[index]):]:
-            worths[index].append(rollout(position, after[index], future, ruins_next, spare)[0])
-    banked = position.banked
+            worths[index].append(judge(index, future, spare)[0])
+    banked = position.stars_so_far(decision.sheet)
     values = {i: banked + sum(w) / len(w) for i, w in worths.items() if w}
-    return Assessment(best, finite(values), "stars", "rollouts", len(futures))
+    return Assessment(best, finite(values), "stars", "rollouts" if own else "harm",
+                      len(futures))
 
 
 @register
@@ -112,7 +128,7 @@ class StrongBot(Bot):
     game = "cartographers"
     default_seconds = 1.0
     # One unit is one greedy placement inside a rollout; measured with `herotable bench`.
-    units_per_second = 400.0
+    units_per_second = 530.0
     explains = True
 
     def assess(self, view: dict[str, Any], legal_actions: Sequence[Any],

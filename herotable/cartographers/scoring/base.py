@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from herotable.cartographers.grid import (
     EDGE,
-    LINES,
     SIZE,
     bit,
     cluster_of,
     clusters,
+    full_lines,
     neighbours,
     shift_left,
     shift_up,
@@ -177,8 +177,7 @@ def shieldgate(sheet: MapSheet) -> ScoreResult:
 @card("borderlands")
 def borderlands(sheet: MapSheet) -> ScoreResult:
     """Six stars per completely filled row and per completely filled column."""
-    filled = sheet.filled
-    return stars_per_group(LINES, 6, lambda line: filled & line == line)
+    return stars_per_group(full_lines(sheet.filled), 6, bool)
 
 
 @card("lost_barony")

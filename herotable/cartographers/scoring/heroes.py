@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from herotable.cartographers.grid import (
     COLS,
-    LINES,
     ROWS,
     SIZE,
     clusters,
+    full_lines,
     neighbour_count_at_least_two,
     neighbours,
     sides_all_in,
@@ -29,7 +29,7 @@ _COLS_UP_TO_7 = sum(COLS[:8])  # a horizontal run of 4 fits
 _COLS_UP_TO_9 = sum(COLS[:10])  # a 2x2 square fits
 # _VERTICAL_RUN[k]: k cells stacked in column 0 from row 0; shifted to place a run.
 _VERTICAL_RUN = tuple(sum(1 << (SIZE * i) for i in range(k)) for k in range(SIZE + 1))
-_ODD_PRINTED_COLS = COLS[0::2]  # printed columns 1, 3, ..., 11
+_ODD_PRINTED_COLUMNS = sum(COLS[0::2])  # printed columns 1, 3, ..., 11
 
 
 
@@ -182,17 +182,14 @@ def caravansary(sheet: MapSheet) -> ScoreResult:
 @card("dwarvenholds")
 def dwarvenholds(sheet: MapSheet) -> ScoreResult:
     """Seven stars per full row and per full column that has a mountain in it."""
-    filled = sheet.filled
     mountain = sheet.mountain
-    return stars_per_group(LINES, 7,
-                            lambda line: filled & line == line and bool(mountain & line))
+    return stars_per_group(full_lines(sheet.filled), 7, lambda line: bool(mountain & line))
 
 
 @card("silos")
 def silos(sheet: MapSheet) -> ScoreResult:
     """Ten stars per full column among the odd printed columns 1, 3, 5, 7, 9 and 11."""
-    filled = sheet.filled
-    return stars_per_group(_ODD_PRINTED_COLS, 10, lambda col: filled & col == col)
+    return stars_per_group(full_lines(sheet.filled & _ODD_PRINTED_COLUMNS), 10, bool)
 
 
 @card("banded_hills")
