@@ -31,6 +31,8 @@ from herotable.bots.cartographers.position import Future, Position, read_view
 from herotable.bots.cartographers.rollout import rollout
 from herotable.bots.registry import register
 
+# Measured in docs/bots.md: 6, 12 or 16 candidates, or halving earlier, did worse at the
+# default budget; halving later tied.
 CANDIDATES = 8
 # Seasons a rollout plays: this one and the next. Measured in docs/bots.md: a one-season
 # horizon misses what a placement does to the next season's room; a rollout to the game's
