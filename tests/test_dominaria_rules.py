@@ -93,6 +93,20 @@ def test_bad_configs():
             DominariaConfig(**options)
 
 
+@pytest.mark.parametrize(("data", "message"), [
+    ({"players": "3"}, "players must be a whole number"),
+    ({"players": True}, "players must be a whole number"),
+    ({"two_mana": "false"}, "two_mana must be true or false"),
+    ({"two_mana": 1}, "two_mana must be true or false"),
+    ([], "JSON object"),
+])
+def test_a_saved_config_is_read_strictly(data, message):
+    # Read loosely, "false" would switch two-mana play on and "3" would pass for a number.
+    with pytest.raises(DominariaConfigError, match=message):
+        DominariaConfig.from_json(data)
+    assert DominariaConfig.from_json({"players": 3, "two_mana": True}).two_mana is True
+
+
 # ---------------------------------------------------------------- the mana phase
 
 

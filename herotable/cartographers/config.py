@@ -25,6 +25,7 @@ from herotable.cartographers.cards import (
 )
 from herotable.cartographers.sheet import MapSheet
 from herotable.core.errors import HerotableError
+from herotable.core.game import is_int
 
 MAX_PLAYERS = 100
 EDICTS = ("A", "B", "C", "D")
@@ -277,24 +278,34 @@ class GameConfig:
                 raise ConfigError(f"{key} must be a single name{mixed}")
             return value
 
+        def flag(key: str, default: bool) -> bool:
+            # bool("false") is True: a switch must be a JSON true or false, nothing looser.
+            value = data.get(key, default)
+            if not isinstance(value, bool):
+                raise ConfigError(f"{key} must be true or false")
+            return value
+
+        players = data.get("players", 1)
+        if not is_int(players):  # int() would take "3", 2.5 or true
+            raise ConfigError("players must be a whole number")
         try:
             return cls(
-                players=int(data.get("players", 1)),
+                players=players,
                 names=strings("names"),
                 side=text("side", "C"),
                 seasons=text("seasons", "heroes"),
                 explore=text("explore", "heroes"),
-                heroes=bool(data.get("heroes", True)),
+                heroes=flag("heroes", True),
                 # Saves from before the option have no key: turning was always allowed then.
-                hero_turns=bool(data.get("hero_turns", True)),
+                hero_turns=flag("hero_turns", True),
                 scoring=strings("scoring"),
                 scoring_boxes=strings("scoring_boxes") or cls.scoring_boxes,
                 ambushes=strings("ambushes"),
                 ambush_boxes=strings("ambush_boxes") or cls.ambush_boxes,
-                remote_ambush=bool(data.get("remote_ambush", False)),
+                remote_ambush=flag("remote_ambush", False),
                 deck=strings("deck"),
                 maps=strings("maps"),
-                explicit_chance=bool(data.get("explicit_chance", False)),
+                explicit_chance=flag("explicit_chance", False),
             )
         except (TypeError, ValueError) as exc:
             raise ConfigError(f"malformed game config: {exc}") from exc

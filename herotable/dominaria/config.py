@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from herotable.core.errors import HerotableError
+from herotable.core.game import is_int
 from herotable.dominaria.pack import Pack, load_pack
 
 ROUNDS = {2: 11, 3: 10, 4: 9}  # the seed: the game ends after this many rounds
@@ -85,11 +86,16 @@ class DominariaConfig:
     def from_json(cls, data: dict[str, Any]) -> DominariaConfig:
         if not isinstance(data, dict):
             raise DominariaConfigError("a game config is a JSON object")
+        players, two_mana = data.get("players", 2), data.get("two_mana", False)
+        if not is_int(players):  # int() would take "3", 2.5 or true
+            raise DominariaConfigError("players must be a whole number")
+        if not isinstance(two_mana, bool):  # bool("false") is True
+            raise DominariaConfigError("two_mana must be true or false")
         try:
-            return cls(players=int(data.get("players", 2)),
+            return cls(players=players,
                        names=tuple(str(n) for n in data.get("names", ())),
                        planeswalkers=tuple(str(p) for p in data.get("planeswalkers", ())),
-                       two_mana=bool(data.get("two_mana", False)),
+                       two_mana=two_mana,
                        data=None if data.get("data") is None else str(data["data"]))
         except (TypeError, ValueError) as exc:
             raise DominariaConfigError(f"malformed game config: {exc}") from exc
