@@ -1,6 +1,7 @@
 """The daily challenge in the page: today's deal played to the end in the normal table (no
 hint button there), the attempt on the leaderboard with its title, the finished map opened
-from the board, and a second attempt refused, by name and by browser."""
+from the board, and a second attempt refused, by name and by browser; the weekly challenge's
+own page (base game, named by its week, an unfinished attempt continued from it)."""
 
 from __future__ import annotations
 
@@ -96,3 +97,44 @@ def test_the_daily_challenge_played_and_on_the_leaderboard(
     page.get_by_label(text("challenge.your_name")).fill("Somebody else")
     page.get_by_role("button", name=text("challenge.play"), exact=True).click()
     expect(page.get_by_role("alert")).to_have_text(text("challenge.already_daily"))
+
+
+def test_the_weekly_challenge_is_the_base_game_named_by_its_week(
+        context: BrowserContext, api: Api, shots: Path) -> None:
+    week = api.client.get("/api/challenges/weekly").json()["now"]
+    year, number = week["key"].split("-W")
+    page = context.new_page()
+    page.goto("/weekly")
+    words = text("challenge.week_of", week=int(number), year=year)
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        f"{text('challenge.title_weekly')} · {words}")
+    expect(page.get_by_text(text("challenge.setup", preset=text(
+        "option.cartographers.preset.choice.base")))).to_be_visible()
+    weeks = page.get_by_role("navigation", name=text("challenge.days_weekly"))
+    expect(weeks.get_by_role("link", name=text("challenge.now_weekly"))).to_have_attribute(
+        "aria-current", "page")
+    expect(weeks.get_by_role("link", name=text("challenge.before_weekly"))).to_be_visible()
+    page.get_by_label(text("challenge.your_name")).fill("Wendel")
+    page.get_by_role("button", name=text("challenge.play"), exact=True).click()
+
+    # The attempt is a base-game solo deal in the normal table, without hints.
+    expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
+    game_id = page.url.rsplit("/", 1)[1]
+    token = page.evaluate("() => JSON.parse(localStorage.getItem('herotable.games'))"
+                          ".find((g) => g.id === location.pathname.split('/')[2]).token")
+    state = api.state(game_id, token)
+    assert state["challenge"] == f"weekly:{week['key']}" and state["hints"] is False
+    assert state["view"]["config"]["explore"] == "base"
+    table = Table(page, api, game_id, token)
+    expect(table.controls).to_be_visible()
+    expect(page.locator(".hint-button")).to_have_count(0)
+    table.decide(0)
+
+    # Back on the weekly page, the unfinished attempt is remembered and can be continued.
+    page.goto("/weekly")
+    expect(page.get_by_text(text("challenge.played_weekly", name="Wendel"))).to_be_visible()
+    expect(page.get_by_text(text("challenge.unfinished"))).to_be_visible()
+    page.screenshot(path=str(shots / "challenge-weekly.png"))
+    page.get_by_role("link", name=text("challenge.continue")).click()
+    expect(page).to_have_url(re.compile(f"/g/{game_id}$"))
+    expect(table.controls).to_be_visible()
