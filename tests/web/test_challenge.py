@@ -7,11 +7,27 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.web.conftest import Api
 from tests.web.table import Table, text
+
+
+def play_attempt(page: Page, api: Api, name: str) -> tuple[Table, dict[str, Any]]:
+    """The challenge page's form sent under ``name``: the attempt's table (in the normal
+    game page, no hint button) and its state as the server tells it."""
+    page.get_by_label(text("challenge.your_name")).fill(name)
+    page.get_by_role("button", name=text("challenge.play"), exact=True).click()
+    expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
+    game_id = page.url.rsplit("/", 1)[1]
+    token = page.evaluate("() => JSON.parse(localStorage.getItem('herotable.games'))"
+                          ".find((g) => g.id === location.pathname.split('/')[2]).token")
+    table = Table(page, api, game_id, token)
+    expect(table.controls).to_be_visible()
+    expect(page.locator(".hint-button")).to_have_count(0)  # no hints in a challenge
+    return table, api.state(game_id, token)
 
 
 def test_the_daily_challenge_played_and_on_the_leaderboard(
@@ -25,19 +41,10 @@ def test_the_daily_challenge_played_and_on_the_leaderboard(
         "option.cartographers.preset.choice.heroes")))).to_be_visible()
     left = re.compile(text("challenge.time_left", time="") + r"\d")
     expect(page.get_by_text(left)).to_be_visible()
-    page.get_by_label(text("challenge.your_name")).fill("Cleo")
-    page.get_by_role("button", name=text("challenge.play"), exact=True).click()
-
     # The attempt is played in the normal table.
-    expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
-    game_id = page.url.rsplit("/", 1)[1]
-    token = page.evaluate("() => JSON.parse(localStorage.getItem('herotable.games'))"
-                          ".find((g) => g.id === location.pathname.split('/')[2]).token")
-    state = api.state(game_id, token)
+    table, state = play_attempt(page, api, "Cleo")
+    game_id, token = table.game_id, table.token
     assert state["challenge"] == f"daily:{today['key']}" and state["hints"] is False
-    table = Table(page, api, game_id, token)
-    expect(table.controls).to_be_visible()
-    expect(page.locator(".hint-button")).to_have_count(0)  # no hints in a challenge
     page.keyboard.press("h")
     expect(page.locator("g.outline")).to_have_count(0)
     for index in range(60):
@@ -114,20 +121,10 @@ def test_the_weekly_challenge_is_the_base_game_named_by_its_week(
     expect(weeks.get_by_role("link", name=text("challenge.now_weekly"))).to_have_attribute(
         "aria-current", "page")
     expect(weeks.get_by_role("link", name=text("challenge.before_weekly"))).to_be_visible()
-    page.get_by_label(text("challenge.your_name")).fill("Wendel")
-    page.get_by_role("button", name=text("challenge.play"), exact=True).click()
-
     # The attempt is a base-game solo deal in the normal table, without hints.
-    expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
-    game_id = page.url.rsplit("/", 1)[1]
-    token = page.evaluate("() => JSON.parse(localStorage.getItem('herotable.games'))"
-                          ".find((g) => g.id === location.pathname.split('/')[2]).token")
-    state = api.state(game_id, token)
+    table, state = play_attempt(page, api, "Wendel")
     assert state["challenge"] == f"weekly:{week['key']}" and state["hints"] is False
     assert state["view"]["config"]["explore"] == "base"
-    table = Table(page, api, game_id, token)
-    expect(table.controls).to_be_visible()
-    expect(page.locator(".hint-button")).to_have_count(0)
     table.decide(0)
 
     # Back on the weekly page, the unfinished attempt is remembered and can be continued.
@@ -136,5 +133,5 @@ def test_the_weekly_challenge_is_the_base_game_named_by_its_week(
     expect(page.get_by_text(text("challenge.unfinished"))).to_be_visible()
     page.screenshot(path=str(shots / "challenge-weekly.png"))
     page.get_by_role("link", name=text("challenge.continue")).click()
-    expect(page).to_have_url(re.compile(f"/g/{game_id}$"))
+    expect(page).to_have_url(re.compile(f"/g/{table.game_id}$"))
     expect(table.controls).to_be_visible()
