@@ -98,6 +98,10 @@ def test_bad_configs():
     ({"players": True}, "players must be a whole number"),
     ({"two_mana": "false"}, "two_mana must be true or false"),
     ({"two_mana": 1}, "two_mana must be true or false"),
+    ({"names": "Ana"}, "names must be a list of strings"),
+    ({"names": ["Ana", 7]}, "names must be a list of strings"),
+    ({"planeswalkers": 5}, "planeswalkers must be a list of strings"),
+    ({"data": 5}, "data must be the name of a directory"),
     ([], "JSON object"),
 ])
 def test_a_saved_config_is_read_strictly(data, message):

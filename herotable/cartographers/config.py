@@ -25,7 +25,7 @@ from herotable.cartographers.cards import (
 )
 from herotable.cartographers.sheet import MapSheet
 from herotable.core.errors import HerotableError
-from herotable.core.game import is_int
+from herotable.core.game import is_int, is_text_list
 
 MAX_PLAYERS = 100
 EDICTS = ("A", "B", "C", "D")
@@ -266,7 +266,7 @@ class GameConfig:
 
         def strings(key: str) -> tuple[str, ...]:
             value = data.get(key, ())
-            if isinstance(value, str) or not all(isinstance(v, str) for v in value):
+            if not is_text_list(value):
                 raise ConfigError(f"{key} must be a list of strings")
             return tuple(value)
 

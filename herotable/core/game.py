@@ -31,6 +31,13 @@ def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_text_list(value: object) -> TypeGuard[list[str] | tuple[str, ...]]:
+    """A JSON list of strings (a tuple too): a saved config's list of names is checked with
+    it, since ``tuple(str(n) for n in ...)`` would take ``"abc"`` as three names or a number
+    as a name."""
+    return isinstance(value, list | tuple) and all(isinstance(v, str) for v in value)
+
+
 def whole_number(value: object, what: str) -> int:
     """A saved whole number, or a :class:`SaveFileError` naming ``what`` (``int()`` would
     quietly take ``"7"``, ``1.5`` or ``true``)."""

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from herotable.core.errors import HerotableError
-from herotable.core.game import is_int
+from herotable.core.game import is_int, is_text_list
 from herotable.dominaria.pack import Pack, load_pack
 
 ROUNDS = {2: 11, 3: 10, 4: 9}  # the seed: the game ends after this many rounds
@@ -87,15 +87,16 @@ class DominariaConfig:
         if not isinstance(data, dict):
             raise DominariaConfigError("a game config is a JSON object")
         players, two_mana = data.get("players", 2), data.get("two_mana", False)
+        names, walkers = data.get("names", ()), data.get("planeswalkers", ())
+        directory = data.get("data")
         if not is_int(players):  # int() would take "3", 2.5 or true
             raise DominariaConfigError("players must be a whole number")
         if not isinstance(two_mana, bool):  # bool("false") is True
             raise DominariaConfigError("two_mana must be true or false")
-        try:
-            return cls(players=players,
-                       names=tuple(str(n) for n in data.get("names", ())),
-                       planeswalkers=tuple(str(p) for p in data.get("planeswalkers", ())),
-                       two_mana=two_mana,
-                       data=None if data.get("data") is None else str(data["data"]))
-        except (TypeError, ValueError) as exc:
-            raise DominariaConfigError(f"malformed game config: {exc}") from exc
+        for key, value in (("names", names), ("planeswalkers", walkers)):
+            if not is_text_list(value):  # str() would take "Ana" as three names
+                raise DominariaConfigError(f"{key} must be a list of strings")
+        if directory is not None and not isinstance(directory, str):
+            raise DominariaConfigError("data must be the name of a directory")
+        return cls(players=players, names=tuple(names), planeswalkers=tuple(walkers),
+                   two_mana=two_mana, data=directory)
