@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from herotable.bots import BotError, bot_names, make_bot
 from herotable.bots.cartographers.clairvoyant import true_future
 from herotable.bots.cartographers.evaluate import value
-from herotable.bots.cartographers.greedy import GUARD_WEIGHT, action_worth, weights_for
+from herotable.bots.cartographers.greedy import GUARD_WEIGHT, action_worth, ranked, weights_for
 from herotable.bots.cartographers.position import read_view
+from herotable.bots.cartographers.strong import CANDIDATES
 from herotable.bots.match import play_match
 from herotable.cartographers.actions import PlaceHero
 from herotable.cartographers.config import PRESETS, GameConfig
@@ -213,12 +214,13 @@ def test_no_ambush_is_imagined_once_the_seasons_ambush_is_revealed():
 # ---------------------------------------------------------------- the clairvoyant bound
 
 
-def test_clairvoyant_is_never_offered_to_a_player():
-    assert "clairvoyant" not in bot_names("cartographers")
-    assert "clairvoyant" in bot_names("cartographers", measuring=True)
+@pytest.mark.parametrize("name", ["clairvoyant", "clairvoyant_narrow"])
+def test_clairvoyant_is_never_offered_to_a_player(name):
+    assert name not in bot_names("cartographers")
+    assert name in bot_names("cartographers", measuring=True)
     with pytest.raises(BotError, match="measuring stick for `herotable simulate`"):
-        make_bot("cartographers", "clairvoyant")
-    made = make_bot("cartographers", "clairvoyant", measuring=True)
+        make_bot("cartographers", name)
+    made = make_bot("cartographers", name, measuring=True)
     game = CartographersGame(GameConfig.preset("first_game"), seed=3)
     with pytest.raises(BotError, match="only the match runner"):
         made.decide(game.view(0), game.legal_actions(0))  # nobody handed it the engine
@@ -249,6 +251,21 @@ def test_clairvoyant_foresees_exactly_the_cards_that_come():
         seasons[game.season_index - season] = [*game.revealed]
     assert seasons[0] == seen + future.now[:len(seasons[0]) - len(seen)]
     assert seasons[1] == future.later[:len(seasons[1])]
+
+
+def test_only_the_wide_clairvoyant_weighs_moves_beyond_strongs_candidates():
+    # The narrow bound keeps strong's candidates (greedy's best CANDIDATES), so the two
+    # bounds split the gap into the order's worth on those moves and on many more.
+    game = CartographersGame(GameConfig.preset("first_game"), seed=11)
+    view = game.view(0)
+    candidates = {i for _, i in ranked(read_view(view), view.legal)[:CANDIDATES]}
+    weighed = {}
+    for name in ("clairvoyant", "clairvoyant_narrow"):
+        bot = make_bot("cartographers", name, seed=1, seconds=0.2, measuring=True)
+        bot.foresee(game.clone())
+        weighed[name] = set(bot.assess(view, view.legal).values)
+    assert weighed["clairvoyant_narrow"] == candidates
+    assert weighed["clairvoyant"] > candidates
 
 
 def test_clairvoyant_plays_in_simulate_reproducibly():

@@ -12,12 +12,17 @@ bound is a figure anyone can reproduce::
 With the future known, one rollout settles a candidate, so the budget judges more of the
 greedy rule's candidates instead of more samples: the same budget as ``strong``, spent where
 knowing the future makes it count.
+
+``clairvoyant_narrow`` is the same measuring stick held to ``strong``'s own candidates (the
+greedy rule's best eight): the two together split the gap between ``strong`` and the bound
+into what the true order is worth on the moves ``strong`` weighs, and what it is worth
+through weighing many more of them (docs/bots.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from herotable.bots.base import Assessment, BotError, MeasuringBot
 from herotable.bots.cartographers.position import Future, Position
@@ -51,6 +56,7 @@ class ClairvoyantBot(MeasuringBot):
     default_seconds = 1.0
     units_per_second = StrongBot.units_per_second  # the same budget buys the same work
     explains = True
+    widen: ClassVar[bool] = True  # the budget left after one round judges more candidates
 
     def assess(self, view: dict[str, Any], legal_actions: Sequence[Any],
                include: Sequence[int] = ()) -> Assessment:
@@ -60,7 +66,7 @@ class ClairvoyantBot(MeasuringBot):
             return settled
         future = true_future(self._engine_at(position))
         return search(position, legal_actions, included, self.allowance(), lambda: future,
-                      exact=True)
+                      exact=True, widen=self.widen)
 
     def _engine_at(self, position: Position) -> CartographersGame:
         """The foreseen engine, checked to be at the position of the view decided on."""
@@ -72,3 +78,12 @@ class ClairvoyantBot(MeasuringBot):
             raise BotError("the foreseen engine is not at the view's position")
         self.engine = None  # one engine per decision: a stale one would lie
         return engine
+
+
+@register
+class NarrowClairvoyantBot(ClairvoyantBot):
+    """The true future on ``strong``'s own candidates only (module docstring)."""
+
+    name = "clairvoyant_narrow"
+    widen = False
+

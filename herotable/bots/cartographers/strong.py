@@ -60,11 +60,12 @@ def open_decision(view: dict[str, Any], legal_actions: Sequence[Any], include: S
 
 def search(position: Position, legal_actions: Sequence[Any], include: Sequence[int],
            allowance: Allowance, draw_future: Callable[[], Future],
-           exact: bool = False) -> Assessment:
+           exact: bool = False, widen: bool = True) -> Assessment:
     """The Monte Carlo judgement (module docstring) with futures from ``draw_future``.
 
     ``exact``: every call returns the same, true future (a measuring bot's): one round per
-    candidate settles it, so the budget goes to more candidates instead, in greedy order.
+    candidate settles it, so the budget goes to more candidates instead, in greedy order,
+    unless ``widen`` is false (the candidates stay ``strong``'s own).
 
     On another player's map the rollouts play *their* map and a move is worth minus what it
     leaves them (``method`` "harm"), so the search still takes the highest value."""
@@ -100,7 +101,7 @@ def search(position: Position, legal_actions: Sequence[Any], include: Sequence[i
         if len(futures) in HALVING_ROUNDS and len(alive) > 2:
             alive.sort(key=lambda i: -sum(worths[i]))
             alive = alive[: max(2, len(alive) // 2)]
-    if exact and futures:
+    if exact and widen and futures:
         # The known future: the rest of the budget judges the greedy rule's next moves.
         for _, index in order[CANDIDATES:]:
             if not allowance.left():
