@@ -35,8 +35,9 @@ from herotable.bots.registry import register
 # default budget; halving later tied.
 CANDIDATES = 8
 # Seasons a rollout plays: this one and the next. Measured in docs/bots.md: a one-season
-# horizon misses what a placement does to the next season's room; a rollout to the game's
-# end gains nothing at this budget (too few sampled worlds).
+# horizon misses what a placement does to the next season's room; longer rollouts do worse,
+# even with twice the budget (the greedy play-out judges far seasons worse than the static
+# worth does).
 HORIZON = 2
 # Rounds after which the weaker half of the candidates is dropped.
 HALVING_ROUNDS = (4, 10, 20)
