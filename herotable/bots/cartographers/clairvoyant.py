@@ -86,4 +86,3 @@ class NarrowClairvoyantBot(ClairvoyantBot):
 
     name = "clairvoyant_narrow"
     widen = False
-
