@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from herotable.core.errors import HerotableError
-from herotable.core.game import Game
+from herotable.core.game import Game, is_int, is_text_list
 
 # Game name -> the module whose GAME describes it.
 PACKAGES: dict[str, str] = {
@@ -53,10 +53,10 @@ class Option:
         if value is None and self.default is None:
             return None
         fits = {
-            "int": isinstance(value, int) and not isinstance(value, bool),
+            "int": is_int(value),
             "bool": isinstance(value, bool),
             "str": isinstance(value, str),
-            "list": isinstance(value, list | tuple) and all(isinstance(v, str) for v in value),
+            "list": is_text_list(value),
         }[self.kind]
         if not fits:
             wanted = {"int": "a whole number", "bool": "true or false", "str": "a string",
@@ -99,7 +99,7 @@ class GameInfo:
         return self.build_config(checked)
 
     def new_game(self, seed: int = 0, **options: Any) -> Game[Any, Any, Any]:
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if not is_int(seed):
             raise GameOptionError(f"a seed is a whole number, not {seed!r}")
         return self.game_class(self.config(**options), seed)
 
