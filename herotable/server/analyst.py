@@ -16,7 +16,9 @@ from herotable.bots.analysis import Analysis, decision_steps, merge
 from herotable.core.errors import HerotableError
 from herotable.server.bots import BotPool, analyse_steps
 from herotable.server.db import AnalysisRow
-from herotable.server.service import Forbidden, GameService, LiveGame
+from herotable.server.errors import Forbidden
+from herotable.server.live import LiveGame
+from herotable.server.service import GameService
 
 log = logging.getLogger("herotable.server")
 

@@ -16,13 +16,9 @@ from herotable.core.game import ActionLog
 from herotable.registry import game_info
 from herotable.server.challenges import Challenge, challenge_at, challenge_by_key, name_key
 from herotable.server.db import ChallengeEntry
-from herotable.server.service import (
-    Forbidden,
-    GameRequest,
-    GameService,
-    LiveGame,
-    SeatRequest,
-)
+from herotable.server.errors import Forbidden
+from herotable.server.live import LiveGame
+from herotable.server.service import GameRequest, GameService, SeatRequest
 from herotable.server.tokens import hash_token
 
 SECRET_NAME = "challenges"

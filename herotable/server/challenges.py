@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from herotable.core.errors import HerotableError
+from herotable.server.errors import Refusal
 
 # kind -> (game, options): the daily challenge is the Heroes box, the weekly one the base game.
 KINDS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -27,8 +27,10 @@ DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 WEEK = re.compile(r"^(\d{4})-W(\d{2})$")
 
 
-class UnknownChallenge(HerotableError):
+class UnknownChallenge(Refusal):
     """No challenge of this kind and key."""
+
+    status = 404
 
 
 @dataclass(frozen=True, slots=True)

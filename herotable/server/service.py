@@ -1,36 +1,37 @@
-"""The games a server is running: loading them from the database, accepting actions, moving
-bots, and telling watchers.
+"""The games a server is running: creating them, loading them from the database, accepting
+actions and telling watchers.
 
-Each game in memory is its engine object rebuilt from the stored log, with a lock: one action
-at a time per game, while other games go on. An action is tried on a clone, committed to the
-database under the (game, seq) key, and only then becomes the game's state, so a refused
-action or a lost race leaves everything as it was.
+Each game in memory is a :class:`LiveGame` with a lock: one action at a time per game, while
+other games go on. An action is tried on a clone, committed to the database under the
+(game, seq) key, and only then becomes the game's state, so a refused action or a lost race
+leaves everything as it was. Bots are moved by :mod:`herotable.server.driver`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from anyio import to_thread
 
-from herotable.bots.base import BotError
 from herotable.bots.registry import make_bot
 from herotable.core.errors import HerotableError
 from herotable.core.game import ActionLog, Game, LogEntry
 from herotable.registry import GameOptionError, game_classes, game_info
-from herotable.server.bots import BotPool, hint
 from herotable.server.challenges import challenge_of
-from herotable.server.db import ActionRow, ChallengeEntry, GameRow, SeatRow
+from herotable.server.db import ChallengeEntry, GameRow, SeatRow
+from herotable.server.driver import BotDriver
+from herotable.server.errors import Forbidden, StaleSeq, UnknownGame
 from herotable.server.hub import Hub
+from herotable.server.live import LiveGame
 from herotable.server.settings import Settings
 from herotable.server.store import ChallengeResult, ListedGame, Store
-from herotable.server.tokens import hash_token, new_game_id, new_token, token_matches
+from herotable.server.tokens import hash_token, is_game_id, new_game_id, new_token, token_matches
+from herotable.server.wire import game_object
 
 log = logging.getLogger("herotable.server")
 
@@ -43,40 +44,6 @@ def challenge_result(game: Game[Any, Any, Any]) -> ChallengeResult:
     solo = game.solo_result()
     rating, title = solo if solo is not None else (None, None)
     return ChallengeResult(score=game.standings()[0].total, rating=rating, title=title)
-
-
-def _adopt(live: LiveGame, rows: list[ActionRow]) -> None:
-    """Apply the stored actions the game has not seen yet (taken by another request or
-    process); rows it already holds are skipped (the caller holds the game's lock)."""
-    for row in rows:
-        if row.seq == live.seq:
-            live.game.apply(row.seat, row.action)
-
-
-class UnknownGame(HerotableError):
-    """No game has this id."""
-
-
-class StaleSeq(HerotableError):
-    """The request's ``seq`` is not the game's: somebody acted first."""
-
-
-class Forbidden(HerotableError):
-    """The token holds no seat that may do this."""
-
-
-@dataclass
-class LiveGame:
-    id: str
-    row: GameRow
-    seats: list[SeatRow]
-    game: Game[Any, Any, Any]
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    driver: asyncio.Task[None] | None = None
-
-    @property
-    def seq(self) -> int:
-        return len(self.game.log.entries)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +72,7 @@ class GameService:
         self.settings = settings
         self.store = store
         self.hub = hub
-        self.pool = BotPool(settings.bot_workers)
+        self.bots = BotDriver(self)
         self.live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
@@ -151,7 +118,7 @@ class GameService:
         await self.db(self.store.create, row, seat_rows, entry)
         live = LiveGame(game_id, row, seat_rows, game)
         self._keep(live)
-        self.wake_bots(live)
+        self.bots.wake(live)
         return live, tokens
 
     def _bot_seconds(self, asked: float | None) -> float | None:
@@ -161,15 +128,20 @@ class GameService:
 
     async def get(self, game_id: str) -> LiveGame:
         """The game, loaded on first use and caught up with actions other processes took."""
+        if not is_game_id(game_id):
+            raise UnknownGame("there is no such game (a game id is a short code of letters, "
+                              "digits, '-' and '_')")
         live = self.live.get(game_id)
         if live is None:
             lock = self._loading.setdefault(game_id, asyncio.Lock())
-            async with lock:
-                live = self.live.get(game_id)
-                if live is None:
-                    live = await self._load(game_id)
-                    self._keep(live)
-            self._loading.pop(game_id, None)
+            try:
+                async with lock:
+                    live = self.live.get(game_id)
+                    if live is None:
+                        live = await self._load(game_id)
+                        self._keep(live)
+            finally:
+                self._loading.pop(game_id, None)
         else:
             self.live[game_id] = self.live.pop(game_id)  # most recently used last
             await self.catch_up(live)
@@ -203,7 +175,7 @@ class GameService:
         if not newer:
             return
         async with live.lock:
-            _adopt(live, newer)
+            live.adopt(newer)
 
     # ------------------------------------------------------------------ seats
 
@@ -213,7 +185,7 @@ class GameService:
         challenge = live.row.challenge
         if seat is None and challenge and challenge_of(challenge).is_open(self.settings.clock()):
             raise Forbidden("a challenge game is shown once the challenge is over, or "
-                                "to those who have finished it (see its leaderboard)")
+                            "to those who have finished it (see its leaderboard)")
 
     def seat_of(self, live: LiveGame, token: str | None) -> int | None:
         """The seat ``token`` holds (None: a spectator); a token of no seat is Forbidden."""
@@ -240,11 +212,11 @@ class GameService:
         async with live.lock:
             if seq != live.seq:
                 raise StaleSeq(f"the game is at seq {live.seq}, not {seq}")
-            await self._commit(live, seat, action)
+            await self.commit(live, seat, action)
         await self.publish(live)
-        self.wake_bots(live)
+        self.bots.wake(live)
 
-    async def _commit(self, live: LiveGame, seat: int, action: str) -> None:
+    async def commit(self, live: LiveGame, seat: int, action: str) -> None:
         """Try ``action`` on a clone, store it, then adopt the clone (the caller holds the
         game's lock)."""
         trial = live.game.clone()
@@ -252,82 +224,15 @@ class GameService:
         notation = trial.log.entries[-1].action
         result = challenge_result(trial) if trial.is_over and live.row.challenge else None
         stored = await self.db(self.store.append, live.id, live.seq, seat, notation,
-                                trial.is_over, result)
+                               trial.is_over, result)
         if not stored:
             seq = live.seq
-            _adopt(live, await self.db(self.store.actions_from, live.id, live.seq))
+            live.adopt(await self.db(self.store.actions_from, live.id, live.seq))
             raise StaleSeq(f"action {seq} was taken by another request; the game is at "
                            f"seq {live.seq}")
         live.game = trial
         if trial.is_over:
             live.row.over = True
-
-    # ------------------------------------------------------------------ bots
-
-    def wake_bots(self, live: LiveGame) -> None:
-        """Start the game's bot driver unless it is running or no bot owes a move."""
-        if live.driver is not None and not live.driver.done():
-            return
-        if not self._bots_owing(live):
-            return
-        live.driver = asyncio.get_running_loop().create_task(self._drive(live))
-
-    def _bots_owing(self, live: LiveGame) -> list[int]:
-        if live.game.is_over:
-            return []
-        return [s for s in live.game.pending_players() if live.seats[s].bot is not None]
-
-    async def _drive(self, live: LiveGame) -> None:
-        """Move the game's bots until none owes a decision; every move is stored and
-        pushed as soon as it is made."""
-        failures = 0
-        while failures < 3:
-            owing = self._bots_owing(live)
-            if not owing:
-                return
-            seat = owing[0]
-            bot = live.seats[seat]
-            assert bot.bot is not None
-            seq = live.seq
-            try:
-                action = await self.pool.decide(live.id, live.game.log.to_json(), seat,
-                                                bot.bot, bot.bot_seconds)
-            except (HerotableError, BotError, OSError, RuntimeError) as exc:
-                log.error("bot %s in game %s failed: %s", bot.bot, live.id, exc)
-                failures += 1
-                continue
-            async with live.lock:
-                if not live.game.owes(seat):
-                    continue  # another process moved this bot meanwhile
-                try:
-                    await self._commit(live, seat, action)
-                except StaleSeq:
-                    continue
-                except HerotableError as exc:
-                    # The position changed under the bot (a simultaneous move): think again,
-                    # but a bot that keeps choosing illegal moves is a bug, so give up.
-                    failures += live.seq == seq
-                    log.warning("bot move %r refused in game %s: %s", action, live.id, exc)
-                    continue
-            await self.publish(live)
-        log.error("bots of game %s stopped after repeated failures", live.id)
-
-    async def wait_for_bots(self, live: LiveGame) -> None:
-        """Wait (a bounded time) for the bot moves the last action unblocked."""
-        driver = live.driver
-        if driver is None or driver.done():
-            return
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(driver), self.settings.bot_wait_seconds)
-
-    async def hint(self, live: LiveGame, seat: int) -> dict[str, Any]:
-        if not live.row.hints:
-            raise Forbidden("this game was made without hints (a challenge, or an online "
-                            "game whose players did not all agree to them)")
-        if live.game.is_over or not live.game.owes(seat):
-            raise HerotableError("you owe no decision now, so there is nothing to hint")
-        return await self.pool.run(hint, live.id, live.game.log.to_json(), seat,
-                                   self.settings.hint_seconds)
 
     async def listed(self) -> list[ListedGame]:
         return await self.db(self.store.listed)
@@ -336,7 +241,7 @@ class GameService:
         """After a restart: wake every unfinished game with a bot seat."""
         for game_id in await self.db(self.store.unfinished_with_bots):
             try:
-                self.wake_bots(await self.get(game_id))
+                self.bots.wake(await self.get(game_id))
             except HerotableError as exc:
                 log.error("game %s cannot be resumed: %s", game_id, exc)
 
@@ -344,47 +249,10 @@ class GameService:
 
     def state(self, live: LiveGame, seat: int | None, with_legal: bool = True) -> dict[str, Any]:
         """The object of ``GET /api/games/{id}`` for ``seat`` (None: a spectator)."""
-        game = live.game
-        legal: list[str] = []
-        if with_legal and seat is not None and not game.is_over and game.owes(seat):
-            legal = [str(a) for a in game.legal_actions(seat)]
-        return self._object(live, game, seat, self.hub.present_seats(live.id), legal)
-
-    @staticmethod
-    def _object(live: LiveGame, game: Game[Any, Any, Any], seat: int | None,
-                present: set[int], legal: list[str]) -> dict[str, Any]:
-        return {
-            "id": live.id,
-            "game": live.row.game,
-            "seq": len(game.log.entries),
-            "over": game.is_over,
-            "pending": [] if game.is_over else game.pending_players(),
-            "seat": seat,
-            "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "left": s.left,
-                       "present": s.bot is not None or s.seat in present}
-                      for s in live.seats],
-            "view": game.view(seat).to_json(),
-            "legal": legal,
-            "hints": live.row.hints,
-            "challenge": live.row.challenge,
-        }
+        return game_object(live, seat, self.hub.present_seats(live.id), with_legal)
 
     async def publish(self, live: LiveGame) -> None:
         await self.hub.publish(live.id, lambda seat, legal: self.state(live, seat, legal))
 
-    def replay_state(self, live: LiveGame, step: int) -> dict[str, Any]:
-        """The public object after the first ``step`` actions of a finished game."""
-        entries = live.game.log.entries
-        if not live.game.is_over:
-            raise Forbidden("a game is replayed once it is over")
-        if not 0 <= step <= len(entries):
-            raise HerotableError(f"step must be between 0 and {len(entries)}")
-        log_json = ActionLog(live.row.game, live.row.config, live.row.seed, entries[:step])
-        game = game_classes()[live.row.game].replay(log_json)
-        return self._object(live, game, None, set(), [])
-
     def close(self) -> None:
-        for live in self.live.values():
-            if live.driver is not None:
-                live.driver.cancel()
-        self.pool.close()
+        self.bots.close()

@@ -12,7 +12,6 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from herotable.core.errors import HerotableError
 from herotable.server.db import (
     ActionRow,
     AnalysisRow,
@@ -22,10 +21,13 @@ from herotable.server.db import (
     ServerKey,
     now,
 )
+from herotable.server.errors import Refusal
 
 
-class AttemptTaken(HerotableError):
+class AttemptTaken(Refusal):
     """A second attempt at a challenge by the same name or browser."""
+
+    status = 409
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,3 +24,13 @@ def hash_token(token: str) -> str:
 
 def token_matches(token: str, stored_hash: str | None) -> bool:
     return stored_hash is not None and hmac.compare_digest(hash_token(token), stored_hash)
+
+
+GAME_ID_LENGTH = 32  # the database column's; the ids made here are 12 characters
+_ID_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def is_game_id(text: str) -> bool:
+    """Whether ``text`` could be a game id at all (so a made-up one is refused before it
+    costs a database query or a lock)."""
+    return 0 < len(text) <= GAME_ID_LENGTH and set(text) <= _ID_CHARACTERS

@@ -1,0 +1,97 @@
+"""What the server refuses, each refusal with its HTTP status, and how every error reaches a
+client: a one-line ``detail`` (and ``Retry-After`` where coming back later helps); anything
+unexpected is logged and answered with a bare 500, so no trace ever reaches a client."""
+
+from __future__ import annotations
+
+import logging
+import math
+from typing import Any, ClassVar
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from herotable.core.errors import HerotableError, IllegalAction
+
+log = logging.getLogger("herotable.server")
+
+
+class Refusal(HerotableError):
+    """A request the server turns down; ``status`` is its HTTP status and ``retry_after``,
+    when set, the seconds after which the same request may succeed."""
+
+    status: ClassVar[int] = 422
+
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class UnknownGame(Refusal):
+    """No game has this id."""
+
+    status = 404
+
+
+class Forbidden(Refusal):
+    """The token holds no seat that may do this."""
+
+    status = 403
+
+
+class StaleSeq(Refusal):
+    """The request's ``seq`` is behind what the seat must have seen: somebody acted first."""
+
+    status = 409
+
+
+class Busy(Refusal):
+    """Too many requests of this kind are waiting: come back after ``retry_after``."""
+
+    status = 429
+
+
+def status_of(exc: HerotableError) -> int:
+    """The HTTP status of an error a client caused: a refusal's own, else 422 (a request
+    the rules or the input checks refuse)."""
+    return exc.status if isinstance(exc, Refusal) else 422
+
+
+def refusal_body(exc: HerotableError) -> dict[str, Any]:
+    body: dict[str, Any] = {"detail": str(exc)}
+    if isinstance(exc, IllegalAction):
+        body["rule"] = exc.rule
+    return body
+
+
+def retry_headers(seconds: float | None) -> dict[str, str]:
+    """``Retry-After`` in whole seconds (at least one), or nothing."""
+    return {} if seconds is None else {"Retry-After": str(max(1, math.ceil(seconds)))}
+
+
+def first_problem(exc: RequestValidationError) -> str:
+    """A malformed request's problems in one line, e.g. ``body.seq: Input should be greater
+    than or equal to 0`` (every refusal's ``detail`` is a string). Two are shown, since a
+    seat that is neither a person's nor a bot's fails both ways."""
+    problems = [f"{'.'.join(str(p) for p in error.get('loc', ()))}: "
+                f"{error.get('msg', 'invalid')}" for error in exc.errors()]
+    more = f" (and {len(problems) - 2} more)" if len(problems) > 2 else ""
+    return "; ".join(problems[:2]) + more if problems else "malformed request"
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(HerotableError)
+    async def refused(_request: Request, exc: HerotableError) -> JSONResponse:
+        retry_after = exc.retry_after if isinstance(exc, Refusal) else None
+        return JSONResponse(refusal_body(exc), status_code=status_of(exc),
+                            headers=retry_headers(retry_after))
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": first_problem(exc)}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def failed(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=exc)
+        return JSONResponse({"detail": "internal server error"}, status_code=500)

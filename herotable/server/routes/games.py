@@ -1,0 +1,110 @@
+"""Games: creating and listing them, a seat's object, acting, the live score preview,
+stepping away and back, and a finished game's log and replay."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+
+from herotable.server.deps import LegalList, Live, Player, Seat, Service, Viewer
+from herotable.server.errors import Forbidden, UnknownGame
+from herotable.server.live import LiveGame
+from herotable.server.schemas import (
+    ActionRequest,
+    GameCreated,
+    GameState,
+    ListedGameOut,
+    NewGame,
+    PersonSeat,
+    SeatCreated,
+)
+from herotable.server.service import GameRequest, SeatRequest
+from herotable.server.wire import replay_object
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+
+@router.post("", status_code=201)
+async def create(body: NewGame, request: Request, service: Service) -> GameCreated:
+    seats = [SeatRequest(s.name, None, None) if isinstance(s, PersonSeat)
+             else SeatRequest(s.name, s.bot, s.seconds) for s in body.seats]
+    live, tokens = await service.create(GameRequest(
+        body.game, body.options, seats, body.seed, body.listed, body.hints))
+    return created(live, tokens, request)
+
+
+@router.get("")
+async def listed(service: Service) -> list[ListedGameOut]:
+    """Listed games, newest first: games to watch."""
+    rows = await service.listed()
+    return [ListedGameOut(id=g.id, game=g.game, seats=list(g.names), seq=g.seq,
+                          over=g.over, created=g.created) for g in rows]
+
+
+@router.get("/{game_id}")
+async def get_game(live: Live, seat: Viewer, service: Service,
+                   legal: LegalList = "full") -> GameState:
+    return GameState.model_validate(service.state(live, seat, legal == "full"))
+
+
+@router.post("/{game_id}/actions")
+async def act(live: Live, seat: Seat, body: ActionRequest, service: Service,
+              legal: LegalList = "full") -> GameState:
+    await service.act(live, seat, body.seq, body.action)
+    await service.bots.wait(live)
+    return GameState.model_validate(service.state(live, seat, legal == "full"))
+
+
+@router.get("/{game_id}/preview")
+async def preview(live: Live, seat: Viewer,
+                  action: Annotated[str | None, Query(max_length=2000)] = None,
+                  season: Annotated[int | None, Query(ge=0, le=3)] = None,
+                  sheet: Annotated[int | None, Query(ge=0, le=99)] = None,
+                  ) -> dict[str, Any]:
+    """What a map would score if the season ended now (after ``action``, one of the
+    seat's legal actions), with the cells that score: the seat's decision's map, or
+    ``sheet``; ``season`` for another season's edicts."""
+    view = live.game.view(seat)
+    if not hasattr(view, "preview"):
+        raise UnknownGame(f"{live.row.game} has no score preview")
+    result: dict[str, Any] = view.preview(action, season, sheet).to_json()
+    return result
+
+
+@router.post("/{game_id}/leave")
+async def leave(live: Live, seat: Player, service: Service) -> GameState:
+    """The seat steps away (the others see it); its token brings it back."""
+    await service.set_left(live, seat, True)
+    return GameState.model_validate(service.state(live, seat))
+
+
+@router.post("/{game_id}/rejoin")
+async def rejoin(live: Live, seat: Player, service: Service) -> GameState:
+    await service.set_left(live, seat, False)
+    return GameState.model_validate(service.state(live, seat))
+
+
+@router.get("/{game_id}/log")
+async def game_log(live: Live, service: Service) -> dict[str, Any]:
+    """The action log (config, seed, actions) once the game is over, to replay."""
+    if not live.game.is_over:
+        raise Forbidden("the log is shared once the game is over")
+    service.check_watchable(live, None)  # its seed would give a running challenge away
+    return live.game.log.to_json()
+
+
+@router.get("/{game_id}/replay/{step}")
+async def replay(live: Live, step: int, service: Service) -> GameState:
+    """The public object after ``step`` actions of a finished game."""
+    service.check_watchable(live, None)
+    return GameState.model_validate(replay_object(live, step))
+
+
+def created(live: LiveGame, tokens: list[str | None], request: Request) -> GameCreated:
+    """The answer to a new game: each seat, with its token and invitation link."""
+    base = str(request.base_url)
+    return GameCreated(id=live.id, seats=[
+        SeatCreated(seat=s.seat, name=s.name, bot=s.bot, token=token,
+                    url=f"{base}g/{live.id}#token={token}" if token else None)
+        for s, token in zip(live.seats, tokens, strict=True)])

@@ -1,0 +1,54 @@
+"""The game object every client reads (``GET /api/games/{id}``, each WebSocket push, the
+replay): built here from a game in memory, for one seat or a spectator."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from herotable.core.errors import HerotableError
+from herotable.core.game import ActionLog, Game
+from herotable.registry import game_classes
+from herotable.server.errors import Forbidden
+from herotable.server.live import LiveGame
+
+
+def game_object(live: LiveGame, seat: int | None, present: set[int],
+                with_legal: bool = True) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) sees of the game now; ``present`` are the seats
+    whose people are connected, ``with_legal`` whether to list the seat's legal actions."""
+    game = live.game
+    legal: list[str] = []
+    if with_legal and seat is not None and not game.is_over and game.owes(seat):
+        legal = [str(a) for a in game.legal_actions(seat)]
+    return _object(live, game, seat, present, legal)
+
+
+def replay_object(live: LiveGame, step: int) -> dict[str, Any]:
+    """The public object after the first ``step`` actions of a finished game."""
+    entries = live.game.log.entries
+    if not live.game.is_over:
+        raise Forbidden("a game is replayed once it is over")
+    if not 0 <= step <= len(entries):
+        raise HerotableError(f"step must be between 0 and {len(entries)}")
+    log_json = ActionLog(live.row.game, live.row.config, live.row.seed, entries[:step])
+    game = game_classes()[live.row.game].replay(log_json)
+    return _object(live, game, None, set(), [])
+
+
+def _object(live: LiveGame, game: Game[Any, Any, Any], seat: int | None,
+            present: set[int], legal: list[str]) -> dict[str, Any]:
+    return {
+        "id": live.id,
+        "game": live.row.game,
+        "seq": len(game.log.entries),
+        "over": game.is_over,
+        "pending": [] if game.is_over else game.pending_players(),
+        "seat": seat,
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "left": s.left,
+                   "present": s.bot is not None or s.seat in present}
+                  for s in live.seats],
+        "view": game.view(seat).to_json(),
+        "legal": legal,
+        "hints": live.row.hints,
+        "challenge": live.row.challenge,
+    }
