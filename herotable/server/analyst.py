@@ -16,11 +16,12 @@ from herotable.bots.analysis import Analysis, decision_steps, merge
 from herotable.core.errors import HerotableError
 from herotable.server.bots import BotPool, analyse_steps
 from herotable.server.db import AnalysisRow
-from herotable.server.errors import Forbidden
+from herotable.server.errors import Busy, Forbidden
 from herotable.server.live import LiveGame
 from herotable.server.service import GameService
 
 log = logging.getLogger("herotable.server")
+ANALYSIS_RETRY_SECONDS = 60
 
 
 class Analyst:
@@ -42,6 +43,7 @@ class Analyst:
             return _status(row)
         if row is not None and row.status == "running" and (live.id, seat) in self.tasks:
             return _status(row)
+        self._check_room(live.id)
         log_json = live.game.log.to_json()
         steps = await self.pool.run(decision_steps, log_json, seat)
         if row is None:
@@ -52,6 +54,17 @@ class Analyst:
         self.tasks[(live.id, seat)] = asyncio.get_running_loop().create_task(
             self._run(live.id, log_json, seat, steps))
         return {"status": "running", "done": 0, "total": len(steps), "analysis": None}
+
+    def _check_room(self, game_id: str) -> None:
+        """Refuse (429, with when to come back) beyond the limits: analyses are long, so a
+        server runs a few at a time, and one game cannot take them all."""
+        settings = self.service.settings
+        if len(self.tasks) >= settings.analyses_at_once:
+            raise Busy(f"the server is analysing {len(self.tasks)} games; try again in a few "
+                       "minutes", retry_after=ANALYSIS_RETRY_SECONDS)
+        if sum(g == game_id for g, _seat in self.tasks) >= settings.analyses_per_game:
+            raise Busy("this game's other analyses are running; try again once they are "
+                       "done", retry_after=ANALYSIS_RETRY_SECONDS)
 
     async def _run(self, game_id: str, log_json: dict[str, Any], seat: int,
                    steps: list[int]) -> None:

@@ -20,7 +20,7 @@ from herotable.server.db import make_engine, migrate
 from herotable.server.errors import install_error_handlers
 from herotable.server.guards import Guard, RateLimiter
 from herotable.server.hub import Hub
-from herotable.server.routes import advice, challenges, games, meta, watch
+from herotable.server.routes import advice, challenges, docs, games, meta, watch
 from herotable.server.schemas import Problem
 from herotable.server.service import GameService
 from herotable.server.settings import Settings
@@ -35,7 +35,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     engine = make_engine(settings.database_url)
     migrate(engine)
-    service = GameService(settings, Store(engine), Hub())
+    service = GameService(settings, Store(engine), Hub(settings.watchers_per_game))
     analyst = Analyst(service)
 
     @asynccontextmanager
@@ -47,14 +47,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service.close()
         engine.dispose()
 
-    app = FastAPI(title="herotable", lifespan=lifespan, responses=ERRORS)
+    app = FastAPI(title="herotable", lifespan=lifespan, responses=ERRORS, docs_url=None,
+                  redoc_url=None)
     app.state.service = service
     app.state.analyst = analyst
     app.state.desk = ChallengeDesk(service)
     app.add_middleware(Guard, max_body=settings.max_body_bytes,
                        limiter=RateLimiter(settings.rate_burst, settings.rate_per_second))
     install_error_handlers(app)
-    for module in (meta, games, advice, challenges, watch):
+    for module in (meta, games, advice, challenges, watch, docs):
         app.include_router(module.router)
     mount_web_client(app)
     return app

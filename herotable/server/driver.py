@@ -65,7 +65,7 @@ class BotDriver:
                     failures += live.seq == seq
                     log.warning("bot move %r refused in game %s: %s", action, live.id, exc)
                     continue
-            await self.service.publish(live)
+            self.service.publish(live)
         log.error("bots of game %s stopped after repeated failures", live.id)
 
     async def wait(self, live: LiveGame) -> None:

@@ -15,6 +15,8 @@ from fastapi.responses import JSONResponse
 from herotable.core.errors import HerotableError, IllegalAction
 
 log = logging.getLogger("herotable.server")
+# For answers that hold a seat's token: no cache or proxy may keep them.
+NO_STORE = "no-store"
 
 
 class Refusal(HerotableError):

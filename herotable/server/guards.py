@@ -4,6 +4,7 @@ security headers on every answer (a strict Content-Security-Policy among them)."
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -31,19 +32,21 @@ class RateLimiter:
     rate: float
     buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
 
-    def allow(self, client: str) -> bool:
+    def wait(self, client: str) -> float:
+        """Take one request from ``client``'s bucket: 0 when allowed, else the seconds until
+        the next request would be."""
         if self.rate <= 0:
-            return True
+            return 0.0
         now = time.monotonic()
         tokens, last = self.buckets.get(client, (float(self.burst), now))
         tokens = min(float(self.burst), tokens + (now - last) * self.rate)
         if tokens < 1:
             self.buckets[client] = (tokens, now)
-            return False
+            return (1 - tokens) / self.rate
         self.buckets[client] = (tokens - 1, now)
         if len(self.buckets) > 10_000:  # forget idle clients rather than grow forever
             self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 60}
-        return True
+        return 0.0
 
 
 def _client(scope: Scope) -> str:
@@ -51,17 +54,30 @@ def _client(scope: Scope) -> str:
     return client[0] if client else "?"
 
 
-async def _answer(send: Send, status: int, detail: str) -> None:
+async def _answer(send: Send, status: int, detail: str,
+                  headers: list[tuple[bytes, bytes]] | None = None) -> None:
     body = json.dumps({"detail": detail}).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode()), *SECURITY_HEADERS]})
+                            (b"content-length", str(len(body)).encode()),
+                            *(headers or []), *SECURITY_HEADERS]})
     await send({"type": "http.response.body", "body": body})
+
+
+async def _try_again_later(receive: Receive, send: Send) -> None:
+    """Refuse a WebSocket the way its clients understand: open it, then close it with 1013
+    (try again later); refused before opening, a browser would only see a 403."""
+    if (await receive())["type"] == "websocket.connect":
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": 1013,
+                    "reason": "too many requests; try again later"})
 
 
 class Guard:
     """ASGI middleware: refuses bodies over ``max_body`` (413) and clients over their rate
-    (429), and adds the security headers to every HTTP answer."""
+    (429 with ``Retry-After``; a WebSocket is closed with 1013), and adds the security
+    headers to every HTTP answer (a route that sets its own Content-Security-Policy keeps
+    it)."""
 
     def __init__(self, app: ASGIApp, max_body: int, limiter: RateLimiter) -> None:
         self.app = app
@@ -72,11 +88,13 @@ class Guard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        if not self.limiter.allow(_client(scope)):
+        wait = self.limiter.wait(_client(scope))
+        if wait > 0:
             if scope["type"] == "http":
-                await _answer(send, 429, "too many requests; slow down")
+                await _answer(send, 429, "too many requests; slow down",
+                              [(b"retry-after", str(math.ceil(wait)).encode())])
             else:
-                await send({"type": "websocket.close", "code": 1008})
+                await _try_again_later(receive, send)
             return
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)
@@ -86,26 +104,38 @@ class Guard:
             await _answer(send, 413, f"the request body is over {self.max_body} bytes")
             return
         received = 0
+        too_large = False
+        started = False
 
         async def limited_receive() -> Message:
-            nonlocal received
+            nonlocal received, too_large
+            if too_large:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_body:
-                    raise BodyTooLarge
+                    # A chunked body has no length to check up front: stop reading here,
+                    # and the app's answer gives way to the 413 below.
+                    too_large = True
+                    return {"type": "http.disconnect"}
             return message
 
         async def secured_send(message: Message) -> None:
+            nonlocal started
+            if too_large:
+                return
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                started = True
+                own = {name for name, _value in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []),
+                                      *(h for h in SECURITY_HEADERS if h[0] not in own)]
             await send(message)
 
         try:
             await self.app(scope, limited_receive, secured_send)
-        except BodyTooLarge:
+        except Exception:
+            if not too_large:
+                raise
+        if too_large and not started:
             await _answer(send, 413, f"the request body is over {self.max_body} bytes")
-
-
-class BodyTooLarge(Exception):
-    """A chunked body grew past the limit while being read."""

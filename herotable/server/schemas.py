@@ -5,7 +5,7 @@ so it is an open object here."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
@@ -13,13 +13,16 @@ from herotable.registry import game_names
 from herotable.server.service import MAX_SEED
 
 Strict = ConfigDict(extra="forbid")
+# A name people read: no control characters (a NUL is refused by PostgreSQL, and a line
+# break or escape sequence would garble every page and terminal that shows it).
+Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")]
 
 
 class PersonSeat(BaseModel):
     """A person's seat."""
 
     model_config = Strict
-    name: str = Field(min_length=1, max_length=40)
+    name: Name
 
 
 class BotSeat(BaseModel):
@@ -27,7 +30,7 @@ class BotSeat(BaseModel):
 
     model_config = Strict
     bot: str = Field(min_length=1, max_length=32)
-    name: str | None = Field(None, min_length=1, max_length=40)
+    name: Name | None = None
     seconds: float | None = Field(None, ge=0, le=60)
 
 
@@ -111,7 +114,7 @@ class ChallengeAttempt(BaseModel):
     """A player's name and this browser's own random id (one attempt for each)."""
 
     model_config = Strict
-    name: str = Field(min_length=1, max_length=40)
+    name: Name
     browser: str = Field(min_length=16, max_length=128)
 
 

@@ -31,7 +31,7 @@ from herotable.server.live import LiveGame
 from herotable.server.settings import Settings
 from herotable.server.store import ChallengeResult, ListedGame, Store
 from herotable.server.tokens import hash_token, is_game_id, new_game_id, new_token, token_matches
-from herotable.server.wire import game_object
+from herotable.server.wire import game_object, presence_object
 
 log = logging.getLogger("herotable.server")
 
@@ -200,7 +200,7 @@ class GameService:
         if live.seats[seat].left != left:
             await self.db(self.store.set_left, live.id, seat, left)
             live.seats[seat].left = left
-            await self.publish(live)
+            self.publish(live)
 
     # ------------------------------------------------------------------ acting
 
@@ -213,7 +213,7 @@ class GameService:
             if seq != live.seq:
                 raise StaleSeq(f"the game is at seq {live.seq}, not {seq}")
             await self.commit(live, seat, action)
-        await self.publish(live)
+        self.publish(live)
         self.bots.wake(live)
 
     async def commit(self, live: LiveGame, seat: int, action: str) -> None:
@@ -251,8 +251,13 @@ class GameService:
         """The object of ``GET /api/games/{id}`` for ``seat`` (None: a spectator)."""
         return game_object(live, seat, self.hub.present_seats(live.id), with_legal)
 
-    async def publish(self, live: LiveGame) -> None:
-        await self.hub.publish(live.id, lambda seat, legal: self.state(live, seat, legal))
+    def publish(self, live: LiveGame) -> None:
+        """Offer every watcher of the game its new object (nothing here waits for them)."""
+        self.hub.publish(live.id, lambda seat, legal: self.state(live, seat, legal))
+
+    def publish_presence(self, live: LiveGame) -> None:
+        self.hub.publish_presence(live.id, presence_object(live,
+                                                           self.hub.present_seats(live.id)))
 
     def close(self) -> None:
         self.bots.close()

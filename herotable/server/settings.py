@@ -46,6 +46,9 @@ class Settings:
     bot_workers: int = 2
     # Analyses run in their own pool, so a long one never keeps a bot from moving.
     analysis_workers: int = 1
+    # Analyses running or waiting on this process, in all and of one game.
+    analyses_at_once: int = 8
+    analyses_per_game: int = 2
     # The strong bot's budget per decision for hints and analyses (None: its default).
     hint_seconds: float | None = None
     analysis_seconds: float | None = field(default_factory=lambda: _seconds(ANALYSIS_VARIABLE))
@@ -56,5 +59,7 @@ class Settings:
     bot_wait_seconds: float = 15.0
     # What time it is (the challenges follow the UTC calendar); tests set their own.
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
+    # WebSockets one game may have (a 100-seat game with a tab per seat fits twice over).
+    watchers_per_game: int = 250
     # Games kept in memory; older idle ones are dropped and rebuilt from the log on demand.
     games_in_memory: int = 2_000

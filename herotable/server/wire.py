@@ -35,6 +35,19 @@ def replay_object(live: LiveGame, step: int) -> dict[str, Any]:
     return _object(live, game, None, set(), [])
 
 
+def seats_object(live: LiveGame, present: set[int]) -> list[dict[str, Any]]:
+    """Each seat: who holds it, whether it stepped away and whether it is connected (a bot
+    always is)."""
+    return [{"seat": s.seat, "name": s.name, "bot": s.bot, "left": s.left,
+             "present": s.bot is not None or s.seat in present} for s in live.seats]
+
+
+def presence_object(live: LiveGame, present: set[int]) -> dict[str, Any]:
+    """The small message a WebSocket gets when somebody connects or goes: the game object's
+    ``id``, ``seq`` and ``seats``, without the view."""
+    return {"id": live.id, "seq": live.seq, "seats": seats_object(live, present)}
+
+
 def _object(live: LiveGame, game: Game[Any, Any, Any], seat: int | None,
             present: set[int], legal: list[str]) -> dict[str, Any]:
     return {
@@ -44,9 +57,7 @@ def _object(live: LiveGame, game: Game[Any, Any, Any], seat: int | None,
         "over": game.is_over,
         "pending": [] if game.is_over else game.pending_players(),
         "seat": seat,
-        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "left": s.left,
-                   "present": s.bot is not None or s.seat in present}
-                  for s in live.seats],
+        "seats": seats_object(live, present),
         "view": game.view(seat).to_json(),
         "legal": legal,
         "hints": live.row.hints,

@@ -4,11 +4,13 @@ refusal says why and changes nothing."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
+from starlette.websockets import WebSocketDisconnect
 
 from tests.server.conftest import act, bearer, make_client, new_game, state
 
@@ -119,6 +121,50 @@ def test_unknown_game(client: TestClient) -> None:
                    client.post("/api/games/nope/actions", json={"seq": 0, "action": "x"}),
                    client.get("/api/games/nope/log")):
         assert answer.status_code == 404 and "nope" in answer.json()["detail"]
+    for made_up in ("x" * 5000, "a%20b", "%00"):
+        assert client.get(f"/api/games/{made_up}").status_code == 404
+    service = client.app.state.service  # type: ignore[attr-defined]
+    assert not service._loading  # no lock is kept for a game that does not exist
+
+
+def test_a_chunked_body_over_the_limit_is_413(client: TestClient) -> None:
+    game_id = new_game(client)["id"]
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the size shows only while read
+        yield b'{"seq": 0, "action": "'
+        for _ in range(40):
+            yield b"x" * 1000
+        yield b'"}'
+
+    answer = client.post(f"/api/games/{game_id}/actions", content=chunks(),
+                         headers={"content-type": "application/json"})
+    assert answer.status_code == 413 and "over" in answer.json()["detail"]
+
+
+@pytest.mark.parametrize("name", ["A\x00n", "Ann\n", "\x1b[31mAnn", "Ann\x7f"])
+def test_control_characters_in_names_are_refused(database_url: str, name: str) -> None:
+    with make_client(database_url) as client:
+        answer = client.post("/api/games", json={"game": "cartographers",
+                                                 "seats": [{"name": name}]})
+        assert answer.status_code == 422 and "seats" in answer.json()["detail"]
+        bot = client.post("/api/games", json={"game": "cartographers",
+                                              "seats": [{"bot": "greedy", "name": name}]})
+        assert bot.status_code == 422
+        attempt = client.post("/api/challenges/daily/play",
+                              json={"name": name, "browser": "browser-of-ann-0001"})
+        assert attempt.status_code == 422
+        assert client.post("/api/games", json={"game": "cartographers",
+                                               "seats": [{"name": "Ann Ö. 李"}]}
+                           ).status_code == 201
+
+
+def test_answers_with_tokens_are_never_stored(client: TestClient) -> None:
+    created = client.post("/api/games", json={"game": "cartographers",
+                                              "seats": [{"name": "Ann"}]})
+    assert created.headers["cache-control"] == "no-store"
+    attempt = client.post("/api/challenges/daily/play",
+                          json={"name": "Ann", "browser": "browser-of-ann-0001"})
+    assert attempt.status_code == 201 and attempt.headers["cache-control"] == "no-store"
 
 
 def test_tokens_are_stored_hashed(sqlite_url: str) -> None:
@@ -190,7 +236,12 @@ def test_games_to_watch(client: TestClient) -> None:
 def test_rate_limit_and_security_headers(sqlite_url: str) -> None:
     with make_client(sqlite_url, rate_burst=5, rate_per_second=0.01) as client:
         answers = [client.get("/api/health") for _ in range(7)]
+        with client.websocket_connect("/api/games/x/ws") as socket, \
+                pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_text()
+    assert closed.value.code == 1013  # try again later, where a 403 would say "never"
     assert [a.status_code for a in answers][-2:] == [429, 429]
+    assert 50 <= int(answers[-1].headers["retry-after"]) <= 100  # one request at 0.01/s
     headers = answers[0].headers
     assert "default-src 'self'" in headers["content-security-policy"]
     assert "unsafe-inline" not in headers["content-security-policy"]
@@ -209,6 +260,16 @@ def test_no_trace_reaches_a_client(sqlite_url: str, monkeypatch: pytest.MonkeyPa
         answer = client.get(f"/api/games/{created['id']}")
     assert answer.status_code == 500
     assert answer.json() == {"detail": "internal server error"}
+
+
+def test_the_api_page_works_under_its_own_policy(client: TestClient) -> None:
+    page = client.get("/docs")
+    policy = page.headers["content-security-policy"]
+    assert page.status_code == 200 and "swagger-ui" in page.text
+    assert "https://cdn.jsdelivr.net" in policy and "'sha256-" in policy
+    assert len(page.headers.get_list("content-security-policy")) == 1
+    assert "cdn.jsdelivr.net" not in client.get("/").headers["content-security-policy"]
+    assert client.get("/openapi.json").json()["paths"]["/api/games"]
 
 
 def test_catalog(client: TestClient) -> None:

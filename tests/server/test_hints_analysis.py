@@ -73,30 +73,49 @@ def test_hints_only_where_allowed(tmp_path: Path) -> None:
 def test_an_analysis_is_computed_once(tmp_path: Path) -> None:
     with make_client(f"sqlite:///{tmp_path / 'g.sqlite3'}", **QUICK) as client:
         running = new_game(client)
-        assert client.post(f"/api/games/{running['id']}/analysis",
-                           json={"seat": 0}).status_code == 403
-        game_id, _token = finish_solo(client)
-        assert client.post(f"/api/games/{game_id}/analysis", json={"seat": 3}
-                           ).status_code == 422
+        assert client.post(f"/api/games/{running['id']}/analysis", json={"seat": 0},
+                           headers=bearer(running["seats"][0]["token"])).status_code == 403
+        game_id, token = finish_solo(client)
+        assert client.post(f"/api/games/{game_id}/analysis", json={"seat": 3},
+                           headers=bearer(token)).status_code == 422
         assert client.get(f"/api/games/{game_id}/analysis",
                           params={"seat": 0}).json()["status"] == "none"
-        started = client.post(f"/api/games/{game_id}/analysis", json={"seat": 0})
+        spectator = client.post(f"/api/games/{game_id}/analysis", json={"seat": 0})
+        assert spectator.status_code == 403  # only the game's seats start one
+        started = client.post(f"/api/games/{game_id}/analysis", json={"seat": 0},
+                              headers=bearer(token))
         assert started.status_code == 202 and started.json()["total"] > 10
         done = wait_for(client, game_id, 0)
         assert done["status"] == "done" and done["done"] == done["total"]
         reviews = done["analysis"]["reviews"]
         assert len(reviews) == done["total"] and done["analysis"]["unit"] == "stars"
         assert all(r["played"] and r["best"] for r in reviews)
-        again = client.post(f"/api/games/{game_id}/analysis", json={"seat": 0}).json()
+        again = client.post(f"/api/games/{game_id}/analysis", json={"seat": 0},
+                            headers=bearer(token)).json()
         assert again == {**done, "status": "done"}  # stored, not computed again
+
+
+def test_analyses_wait_their_turn(tmp_path: Path) -> None:
+    with make_client(f"sqlite:///{tmp_path / 'g.sqlite3'}", analyses_at_once=1,
+                     **QUICK) as client:
+        first, first_token = finish_solo(client, seed=1)
+        second, second_token = finish_solo(client, seed=2)
+        assert client.post(f"/api/games/{first}/analysis", json={"seat": 0},
+                           headers=bearer(first_token)).status_code == 202
+        refused = client.post(f"/api/games/{second}/analysis", json={"seat": 0},
+                              headers=bearer(second_token))
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
+        wait_for(client, first, 0)
+        assert client.post(f"/api/games/{second}/analysis", json={"seat": 0},
+                           headers=bearer(second_token)).status_code == 202
 
 
 def test_a_running_analysis_resumes_after_a_restart(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'g.sqlite3'}"
     with make_client(url, **QUICK) as client:
-        game_id, _token = finish_solo(client, seed=9)
-        assert client.post(f"/api/games/{game_id}/analysis", json={"seat": 0}
-                           ).json()["status"] == "running"
+        game_id, token = finish_solo(client, seed=9)
+        assert client.post(f"/api/games/{game_id}/analysis", json={"seat": 0},
+                           headers=bearer(token)).json()["status"] == "running"
     # The server stopped mid-way; the next one carries the analysis to its end.
     with make_client(url, **QUICK) as client:
         assert wait_for(client, game_id, 0)["status"] == "done"

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.conftest import act, new_game, state
+from tests.server.conftest import act, make_client, new_game, state
 
 
 def test_each_seat_gets_its_own_view_pushed(client: TestClient) -> None:
@@ -114,3 +114,60 @@ def test_a_flood_of_messages_ends_the_connection(client: TestClient) -> None:
             while True:
                 socket.receive_text()
     assert closed.value.code == 1008
+
+
+def test_joining_tells_the_others_only_who_is_present(client: TestClient) -> None:
+    created = new_game(client, seats=[{"name": "Ann"}, {"name": "Bo"}])
+    game_id = created["id"]
+    ann, bo = (s["token"] for s in created["seats"])
+    url = f"/api/games/{game_id}/ws"
+    with client.websocket_connect(url) as ann_ws:
+        ann_ws.send_json({"token": ann})
+        assert ann_ws.receive_json()["view"]
+        with client.websocket_connect(url) as watcher:
+            watcher.send_json({})  # a spectator changes nobody's presence: nothing is sent
+            watcher.receive_json()
+            with client.websocket_connect(url) as bo_ws:
+                bo_ws.send_json({"token": bo})
+                bo_ws.receive_json()
+                presence = ann_ws.receive_json()
+                assert "view" not in presence and presence["seq"] == 0
+                assert [s["present"] for s in presence["seats"]] == [True, True]
+            gone = ann_ws.receive_json()
+            assert [s["present"] for s in gone["seats"]] == [True, False]
+            # The next message after the spectator left is the game's next change itself.
+            action = state(client, game_id, ann)["legal"][0]
+        assert act(client, game_id, ann, 0, action).status_code == 200
+        assert ann_ws.receive_json()["seq"] == 1
+
+
+def test_a_game_has_a_watcher_limit(sqlite_url: str) -> None:
+    with make_client(sqlite_url, watchers_per_game=2) as limited:
+        game_id = new_game(limited)["id"]
+        url = f"/api/games/{game_id}/ws"
+        with limited.websocket_connect(url) as one, limited.websocket_connect(url) as two:
+            for socket in (one, two):
+                socket.send_json({})
+                socket.receive_json()
+            with limited.websocket_connect(url) as third:
+                third.send_json({})
+                assert "watchers" in third.receive_json()["error"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    third.receive_text()
+            assert closed.value.code == 1013  # try again later
+
+
+def test_a_binary_frame_closes_quietly(client: TestClient,
+                                       caplog: pytest.LogCaptureFixture) -> None:
+    game_id = new_game(client)["id"]
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
+        socket.send_json({})
+        socket.receive_json()
+        socket.send_bytes(b"\x00\x01")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_text()
+    assert closed.value.code == 1003
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
+        socket.send_bytes(b"{}")  # as the first message too
+        assert "error" in socket.receive_json()
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]

@@ -21,8 +21,10 @@ async def hint(live: Live, seat: Player, service: Service) -> Hint:
 
 
 @router.post("/analysis", status_code=202)
-async def analyse(live: Live, body: AnalysisRequest, analyst: Analysts) -> AnalysisState:
-    """Start the analysis of a seat's play in a finished game (computed once)."""
+async def analyse(live: Live, _asker: Player, body: AnalysisRequest,
+                  analyst: Analysts) -> AnalysisState:
+    """Start the analysis of a seat's play in a finished game (computed once): any seat of
+    the game may ask, for any seat; spectators read it once started."""
     return AnalysisState.model_validate(await analyst.start(live, body.seat))
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 
 from herotable.server.challenges import challenge_by_key
 from herotable.server.deps import Desk, Token
+from herotable.server.errors import NO_STORE
 from herotable.server.schemas import (
     ChallengeAttempt,
     ChallengeStarted,
@@ -30,9 +31,10 @@ async def running(kind: str, desk: Desk) -> dict[str, Any]:
 
 
 @router.post("/{kind}/play", status_code=201)
-async def play(kind: str, body: ChallengeAttempt, request: Request,
+async def play(kind: str, body: ChallengeAttempt, request: Request, response: Response,
                desk: Desk) -> ChallengeStarted:
     """Start this name's and this browser's one attempt at the running challenge."""
+    response.headers["Cache-Control"] = NO_STORE  # it holds the seat's token
     live, token = await desk.play(kind, body.name, body.browser)
     return ChallengeStarted(id=live.id, token=token,
                             url=f"{request.base_url}g/{live.id}#token={token}")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 
 from herotable.server.deps import LegalList, Live, Player, Seat, Service, Viewer
-from herotable.server.errors import Forbidden, UnknownGame
+from herotable.server.errors import NO_STORE, Forbidden, UnknownGame
 from herotable.server.live import LiveGame
 from herotable.server.schemas import (
     ActionRequest,
@@ -26,7 +26,9 @@ router = APIRouter(prefix="/api/games", tags=["games"])
 
 
 @router.post("", status_code=201)
-async def create(body: NewGame, request: Request, service: Service) -> GameCreated:
+async def create(body: NewGame, request: Request, response: Response,
+                 service: Service) -> GameCreated:
+    response.headers["Cache-Control"] = NO_STORE  # it holds the seats' tokens
     seats = [SeatRequest(s.name, None, None) if isinstance(s, PersonSeat)
              else SeatRequest(s.name, s.bot, s.seconds) for s in body.seats]
     live, tokens = await service.create(GameRequest(

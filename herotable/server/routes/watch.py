@@ -1,23 +1,32 @@
 """The WebSocket of a game: a first message with the seat's token (or none to watch), then
-the seat's object after every change."""
+the seat's object after every change, and a small presence message when a seat connects or
+goes (``{"id", "seq", "seats"}``, no view).
+
+Each connection has a sender task fed by the hub's one-message mailbox, and a listener that
+checks what the client sends; whichever ends first ends the connection, so a client that
+stops reading is dropped without anyone waiting for it."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from herotable.core.errors import HerotableError
 from herotable.server.deps import Service
 from herotable.server.errors import Forbidden, UnknownGame
-from herotable.server.hub import Watcher
+from herotable.server.hub import TooManyWatchers, Watcher
 
 router = APIRouter()
 FIRST_MESSAGE_SECONDS = 10.0
 MESSAGES_PER_SECOND = 20  # after the first, a client has no reason to send many
+CLOSE_SECONDS = 5.0
+# Close codes: RFC 6455's, and 4000 + the HTTP status for a refused first message.
+UNSUPPORTED, POLICY, TOO_BIG, TRY_AGAIN = 1003, 1008, 1009, 1013
 
 
 class Hello(BaseModel):
@@ -28,54 +37,100 @@ class Hello(BaseModel):
     legal: str = Field("full", pattern="^(full|none)$")
 
 
+class Unreadable(Exception):
+    """A message the server does not read: ``code`` is the close code that says why."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Disconnected(Exception):
+    """The client went away."""
+
+
 @router.websocket("/api/games/{game_id}/ws")
 async def watch(socket: WebSocket, game_id: str, service: Service) -> None:
     limit = service.settings.max_ws_message_bytes
     await socket.accept()
     try:
         hello = Hello.model_validate(json.loads(await asyncio.wait_for(
-            _small_text(socket, limit), FIRST_MESSAGE_SECONDS)))
+            _text(socket, limit), FIRST_MESSAGE_SECONDS)))
         live = await service.get(game_id)
         seat = service.seat_of(live, hello.token)
         service.check_watchable(live, seat)
-    except (TimeoutError, ValueError, ValidationError, HerotableError) as exc:
+        watcher = Watcher(socket, seat, hello.legal == "full")
+        arrived = service.hub.join(game_id, watcher)
+    except Disconnected:
+        return
+    except (TimeoutError, ValueError, ValidationError, HerotableError, Unreadable,
+            TooManyWatchers) as exc:
         await _refuse(socket, exc)
         return
-    except WebSocketDisconnect:
-        return
-    watcher = Watcher(socket, seat, hello.legal == "full")
-    service.hub.join(game_id, watcher)
     try:
-        await socket.send_text(json.dumps(service.state(live, seat, watcher.with_legal),
-                                          separators=(",", ":")))
-        await service.publish(live)  # the others see this seat present
-        window, count = time.monotonic(), 0
-        while True:  # clients need not send more; what they do send is checked
-            await _small_text(socket, limit)
-            now = time.monotonic()
-            window, count = (window, count + 1) if now - window < 1 else (now, 1)
-            if count > MESSAGES_PER_SECOND:
-                await socket.close(1008)  # "policy violation": a flood
-                break
-    except WebSocketDisconnect:
-        pass
-    except ValueError:
-        await socket.close(1009)  # "message too big"
+        if arrived:
+            service.publish_presence(live)  # the others see this seat present
+        # After the presence, so that this watcher's mailbox holds its whole state only.
+        watcher.offer_state(json.dumps(service.state(live, seat, watcher.with_legal),
+                                       separators=(",", ":")))
+        sender = asyncio.create_task(watcher.send_forever())
+        listener = asyncio.create_task(_listen(socket, limit))
+        done, pending = await asyncio.wait({sender, listener},
+                                           return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+        code = listener.result() if listener in done else TRY_AGAIN
+        if code is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(socket.close(code), CLOSE_SECONDS)
     finally:
-        service.hub.leave(game_id, watcher)
-        await service.publish(live)
+        if service.hub.leave(game_id, watcher):
+            service.publish_presence(live)
 
 
-async def _small_text(socket: WebSocket, limit: int) -> str:
-    text = await socket.receive_text()
+async def _listen(socket: WebSocket, limit: int) -> int | None:
+    """Read what the client sends (it need not send anything) until it goes (None) or
+    breaks a rule (the close code that says which)."""
+    window, count = time.monotonic(), 0
+    while True:
+        try:
+            await _text(socket, limit)
+        except Disconnected:
+            return None
+        except Unreadable as exc:
+            return exc.code
+        now = time.monotonic()
+        window, count = (window, count + 1) if now - window < 1 else (now, 1)
+        if count > MESSAGES_PER_SECOND:
+            return POLICY  # a flood
+
+
+async def _text(socket: WebSocket, limit: int) -> str:
+    """The next text message; a binary or oversized one is :class:`Unreadable`."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise Disconnected
+    text = message.get("text")
+    if text is None:
+        raise Unreadable("the server reads text messages only", UNSUPPORTED)
     if len(text.encode("utf-8")) > limit:
-        raise ValueError(f"a message is over {limit} bytes")
-    return text
+        raise Unreadable(f"a message is over {limit} bytes", TOO_BIG)
+    return str(text)
 
 
 async def _refuse(socket: WebSocket, exc: Exception) -> None:
-    """Tell a WebSocket client why it is refused, then close (4403, 4404 or 4400)."""
-    code = 4403 if isinstance(exc, Forbidden) else 4404 if isinstance(exc, UnknownGame) else 4400
-    reason = str(exc) if isinstance(exc, HerotableError) else "send {\"token\": ...} or {} first"
-    await socket.send_text(json.dumps({"error": reason}))
-    await socket.close(code)
+    """Tell a WebSocket client why it is refused, then close: 4403, 4404 or 4400 for its
+    first message, 1013 (try again later) for a game at its watcher limit."""
+    if isinstance(exc, TooManyWatchers):
+        code = TRY_AGAIN
+    elif isinstance(exc, Forbidden):
+        code = 4403
+    elif isinstance(exc, UnknownGame):
+        code = 4404
+    else:
+        code = 4400
+    reason = (str(exc) if isinstance(exc, HerotableError | TooManyWatchers | Unreadable)
+              else "send {\"token\": ...} or {} first")
+    with contextlib.suppress(Exception):
+        await socket.send_text(json.dumps({"error": reason}))
+        await socket.close(code)

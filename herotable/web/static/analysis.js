@@ -13,7 +13,7 @@ const POLL_MS = 1000;
 const round = (x) => Math.round(Number(x) * 10) / 10;
 
 /** The analysis of seat `seat` of a finished game, polled while it runs. */
-export function useAnalysis(id, state) {
+export function useAnalysis(id, state, token) {
   const over = Boolean(state && state.over);
   const ownSeat = state && state.seat !== null && state.seat !== undefined ? state.seat : null;
   const people = state ? state.seats.filter((s) => !s.bot).map((s) => s.seat) : [];
@@ -48,7 +48,7 @@ export function useAnalysis(id, state) {
   const start = async () => {
     setError(null);
     try {
-      const answer = await api.analyse(id, chosen);
+      const answer = await api.analyse(id, chosen, token);
       setData({ status: answer.status, done: answer.done, total: answer.total, analysis: null });
       setRuns((n) => n + 1);
     } catch (e) {
@@ -56,7 +56,8 @@ export function useAnalysis(id, state) {
     }
   };
   const choose = (s) => { setSeat(s); setData(null); setOpen(null); };
-  return { over: over && !closed, seat: chosen, ownSeat, people, data, error, start, choose, open, setOpen };
+  // Only a seat of the game may start an analysis (the server refuses spectators).
+  return { over: over && !closed, seat: chosen, ownSeat, people, data, error, start, choose, open, setOpen, canStart: Boolean(token) };
 }
 
 /** The sheet a move is drawn on: the seat's own, except a monster drawn (or a cell destroyed)
@@ -121,7 +122,9 @@ export function AnalysisPanel({ a, id, names, words, openStep, shownStep }) {
       })}</ol>`;
   } else if (status === 'failed') {
     body = html`<p class="error">${t('analysis.failed')}</p>
-      <button type="button" onClick=${a.start}>${t('analysis.retry')}</button>`;
+      ${a.canStart && html`<button type="button" onClick=${a.start}>${t('analysis.retry')}</button>`}`;
+  } else if ((status === 'none' || (status === null && a.error)) && !a.canStart) {
+    body = html`<p class="muted">${t('analysis.seats_only')}</p>`;
   } else if (status === 'none' || (status === null && a.error)) {
     const own = a.seat === a.ownSeat;
     body = html`<button type="button" class="primary" onClick=${a.start}>${own ? t('analysis.start') : t('analysis.start_for', { name: names[a.seat] })}</button>

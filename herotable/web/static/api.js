@@ -44,7 +44,7 @@ export const api = {
   log: (id) => request('GET', `/api/games/${id}/log`),
   replay: (id, step) => request('GET', `/api/games/${id}/replay/${step}`),
   hint: (id, token) => request('POST', `/api/games/${id}/hint`, { token }),
-  analyse: (id, seat) => request('POST', `/api/games/${id}/analysis`, { body: { seat } }),
+  analyse: (id, seat, token) => request('POST', `/api/games/${id}/analysis`, { token, body: { seat } }),
   analysis: (id, seat) => request('GET', `/api/games/${id}/analysis?seat=${seat}`),
   challenges: (kind) => request('GET', `/api/challenges/${kind}`),
   playChallenge: (kind, name, browser) => request('POST', `/api/challenges/${kind}/play`, { body: { name, browser } }),
@@ -66,10 +66,13 @@ export function catalog(game) {
 
 /**
  * Follow a game live: the server pushes the whole GET object after every change and once
- * on every (re)connect, so a reconnect is a resync. Reconnects with backoff; while the
- * socket is down, polls so the table never freezes.
+ * on every (re)connect, so a reconnect is a resync; when a seat connects or goes it sends
+ * only {id, seq, seats}, merged here into the last object. Reconnects with backoff; while
+ * the socket is down, polls so the table never freezes.
  */
-export function follow(id, token, onState, onStatus) {
+export function follow(id, token, onStateGiven, onStatus) {
+  let last = null;
+  const onState = (data) => { last = data; onStateGiven(data); };
   let socket = null;
   let closed = false;
   let attempt = 0;
@@ -105,6 +108,7 @@ export function follow(id, token, onState, onStatus) {
       try {
         const data = JSON.parse(event.data);
         if (data && data.view) onState(data);
+        else if (data && data.seats && last && last.seq === data.seq) onState({ ...last, seats: data.seats });
       } catch { /* a malformed push is ignored; the next one resyncs */ }
     };
     socket.onclose = () => {

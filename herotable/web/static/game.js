@@ -98,7 +98,7 @@ export function GamePage({ id, navigate }) {
   }, [id, token, state && state.seq]);
   const preview = useCallback((opts) => api.preview(id, token, opts), [id, token]);
   const hint = useCallback(() => api.hint(id, token), [id, token]);
-  const analysis = useAnalysis(id, state);
+  const analysis = useAnalysis(id, state, token);
 
   // The step asked for last is the truth: each key press counts from it (presses faster than
   // the answers all count), and an answer for a step no longer wanted is dropped (answers
