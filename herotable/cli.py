@@ -400,14 +400,38 @@ def serve(
              "data folder).")] = None,
     no_browser: Annotated[bool, typer.Option(
         "--no-browser", help="Do not open the web page in a browser.")] = False,
+    bot_workers: Annotated[int | None, typer.Option(
+        min=1, help="Worker processes for bot moves and hints (default: "
+                    "$HEROTABLE_BOT_WORKERS, else 2).")] = None,
 ) -> None:
     """The web app: lobby, games in the browser, the JSON API (docs/web.md)."""
     from herotable.server.run import run_server
 
     try:
-        run_server(host, port, database_url, open_browser=not no_browser)
+        run_server(host, port, database_url, open_browser=not no_browser,
+                   bot_workers=bot_workers)
     except HerotableError as exc:
         raise fail(str(exc)) from exc
+
+
+@app.command("damaged")
+def damaged(
+    database_url: Annotated[str | None, typer.Option(
+        help="SQLAlchemy URL (default: as `herotable serve`).")] = None,
+    unfinished: Annotated[bool, typer.Option(
+        help="Only games that are not over.")] = False,
+) -> None:
+    """List the games whose stored record no longer replays (a server keeps them apart)."""
+    from herotable.server.audit import damaged_games
+    from herotable.server.settings import database_url as default_url
+
+    try:
+        found = damaged_games(default_url(database_url), unfinished)
+    except Exception as exc:  # the database itself cannot be read: say so, in one line
+        raise fail(f"cannot read the database: {exc}") from exc
+    for damage in found:
+        typer.echo(f"{damage.game_id}\t{damage.game}\t{damage.reason}")
+    typer.echo(f"{len(found)} damaged game(s)", err=True)
 
 
 @app.command("bench")

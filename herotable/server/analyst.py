@@ -14,11 +14,12 @@ from typing import Any
 
 from herotable.bots.analysis import Analysis, decision_steps, merge
 from herotable.core.errors import HerotableError
-from herotable.server.bots import BotPool, analyse_steps
+from herotable.server.bots import analyse_steps
 from herotable.server.db import AnalysisRow
 from herotable.server.errors import Busy, Forbidden
 from herotable.server.live import LiveGame
 from herotable.server.service import GameService
+from herotable.server.workers import Lane, WorkerPool
 
 log = logging.getLogger("herotable.server")
 ANALYSIS_RETRY_SECONDS = 60
@@ -27,7 +28,7 @@ ANALYSIS_RETRY_SECONDS = 60
 class Analyst:
     def __init__(self, service: GameService) -> None:
         self.service = service
-        self.pool = BotPool(service.settings.analysis_workers)
+        self.pool = WorkerPool(service.settings.analysis_workers)
         self.tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
 
     async def start(self, live: LiveGame, seat: int) -> dict[str, Any]:
@@ -45,7 +46,7 @@ class Analyst:
             return _status(row)
         self._check_room(live.id)
         log_json = live.game.log.to_json()
-        steps = await self.pool.run(decision_steps, log_json, seat)
+        steps = await self.pool.run(live.id, Lane.PLAYER, decision_steps, log_json, seat)
         if row is None:
             if not await self.service.db(store.start_analysis, live.id, seat, len(steps)):
                 return await self.status(live.id, seat)  # another process got there first
@@ -75,7 +76,8 @@ class Analyst:
             # One decision per task: the progress bar moves decision by decision, and the
             # workers share the work however many there are.
             for finished in asyncio.as_completed(
-                    [self.pool.run(analyse_steps, log_json, seat, [step], seconds)
+                    [self.pool.run(game_id, Lane.PLAYER, analyse_steps, log_json, seat, [step],
+                                   seconds)
                      for step in steps]):
                 parts.append(Analysis.from_json(await finished))
                 await self.service.db(store.analysis_progress, game_id, seat, len(parts))

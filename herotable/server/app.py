@@ -8,16 +8,19 @@ a :class:`HerotableError` whose status :mod:`herotable.server.errors` knows.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
+from sqlalchemy.exc import DBAPIError
 
 from herotable.server.analyst import Analyst
 from herotable.server.challenge_desk import ChallengeDesk
 from herotable.server.db import make_engine, migrate
-from herotable.server.errors import install_error_handlers
+from herotable.server.errors import install_error_handlers, outage_line
 from herotable.server.guards import Guard, RateLimiter
 from herotable.server.hub import Hub
 from herotable.server.routes import advice, challenges, docs, games, meta, watch
@@ -27,8 +30,17 @@ from herotable.server.settings import Settings
 from herotable.server.static import mount_web_client
 from herotable.server.store import Store
 
+log = logging.getLogger("herotable.server")
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (400, 403, 404, 409, 413, 422, 429)}
+    code: {"model": Problem} for code in (400, 403, 404, 409, 413, 422, 429, 500, 503)}
+
+
+async def _resume(service: GameService, analyst: Analyst) -> None:
+    try:
+        await service.resume()
+        await analyst.resume()
+    except DBAPIError as exc:  # the database is away: games wake as they are opened
+        log.warning("games not resumed at start: %s", outage_line(exc))
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -40,9 +52,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await service.resume()
-        await analyst.resume()
+        # In the background: a server with many games to wake answers at once, and a game
+        # that cannot be woken (damaged, or the database away) stops nothing.
+        resuming = asyncio.create_task(_resume(service, analyst))
         yield
+        service.draining = True
+        resuming.cancel()
         analyst.close()
         service.close()
         engine.dispose()

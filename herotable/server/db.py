@@ -141,7 +141,10 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # A bounded wait for a connection: while the database is away a request fails in
+    # seconds (503) instead of hanging.
+    return create_engine(url, pool_pre_ping=True, pool_timeout=10,
+                         connect_args={"connect_timeout": 5})
 
 
 def migrate(engine: Engine) -> None:

@@ -1,57 +1,92 @@
 """Moving a game's bots: a driver task per game that asks the worker pool for each owed
-decision, commits it like a person's action and pushes it as soon as it is made."""
+decision, commits it like a person's action and pushes it as soon as it is made.
+
+A bot's budget (its seat's ``seconds``, else the bot's own) is a wall-clock cap counted
+from the moment the move is owed: the pool's queue time comes out of it. Games with a
+person's seat go first (:class:`~herotable.server.workers.Lane`). A game of bots only plays
+on while somebody watches it or has looked at it lately
+(``Settings.unwatched_bot_game_seconds``); then it rests, and the next look wakes it, so
+abandoned bot games cost nothing.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy.exc import DBAPIError
+
 from herotable.bots.base import BotError
+from herotable.bots.registry import make_bot
 from herotable.core.errors import HerotableError
-from herotable.server.bots import BotPool, hint
-from herotable.server.errors import Forbidden, StaleSeq
+from herotable.server.bots import decide, hint
+from herotable.server.errors import (
+    DATABASE_RETRY_SECONDS,
+    Busy,
+    Forbidden,
+    StaleSeq,
+    is_outage,
+    outage_line,
+)
 from herotable.server.live import LiveGame
+from herotable.server.workers import Lane, WorkerPool
 
 if TYPE_CHECKING:
     from herotable.server.service import GameService
 
 log = logging.getLogger("herotable.server")
 BOT_FAILURES_TO_GIVE_UP = 3
+HINT_RETRY_SECONDS = 2
 
 
 class BotDriver:
     def __init__(self, service: GameService) -> None:
         self.service = service
-        self.pool = BotPool(service.settings.bot_workers)
+        self.settings = service.settings
+        self.pool = WorkerPool(service.settings.bot_workers)
+        self._hinting: set[str] = set()  # the games with a hint on its way
 
     def wake(self, live: LiveGame) -> None:
-        """Start the game's driver unless it is running or no bot owes a move."""
+        """Start the game's driver unless it is running, no bot owes a move, or the game
+        is of bots only and nobody looks at it."""
         if live.driver is not None and not live.driver.done():
             return
-        if not live.bots_owing():
+        if not live.bots_owing() or not self._wanted(live):
             return
         live.driver = asyncio.get_running_loop().create_task(self._drive(live))
 
+    def _wanted(self, live: LiveGame) -> bool:
+        if live.has_person or self.service.hub.watchers.get(live.id):
+            return True
+        return time.monotonic() - live.seen < self.settings.unwatched_bot_game_seconds
+
+    def _budget(self, game: str, bot: str, seconds: float | None) -> float:
+        return make_bot(game, bot).seconds if seconds is None else seconds
+
     async def _drive(self, live: LiveGame) -> None:
-        """Move the game's bots until none owes a decision."""
+        """Move the game's bots until none owes a decision (or nobody wants the game)."""
         failures = 0
+        lane = Lane.PLAYER if live.has_person else Lane.IDLE
         while failures < BOT_FAILURES_TO_GIVE_UP:
             owing = live.bots_owing()
-            if not owing:
+            if not owing or not self._wanted(live):
                 return
             seat = owing[0]
             bot = live.seats[seat]
             assert bot.bot is not None
             seq = live.seq
             try:
-                action = await self.pool.decide(live.id, live.game.log.to_json(), seat,
-                                                bot.bot, bot.bot_seconds)
+                action = await self.pool.run(
+                    live.id, lane, decide, live.id, live.game.log.to_json(), seat, bot.bot,
+                    budget=self._budget(live.row.game, bot.bot, bot.bot_seconds))
             except (HerotableError, BotError, OSError, RuntimeError) as exc:
                 log.error("bot %s in game %s failed: %s", bot.bot, live.id, exc)
                 failures += 1
                 continue
+            outage: DBAPIError | None = None
             async with live.lock:
                 if not live.game.owes(seat):
                     continue  # another process moved this bot meanwhile
@@ -65,6 +100,17 @@ class BotDriver:
                     failures += live.seq == seq
                     log.warning("bot move %r refused in game %s: %s", action, live.id, exc)
                     continue
+                except DBAPIError as exc:
+                    if not is_outage(exc):
+                        raise
+                    outage = exc
+            if outage is not None:
+                # Nothing was adopted: once the database is back, the bot thinks again
+                # (or finds its move stored after all, and catches up).
+                log.warning("game %s waits for the database: %s", live.id,
+                            outage_line(outage))
+                await asyncio.sleep(DATABASE_RETRY_SECONDS)
+                continue
             self.service.publish(live)
         log.error("bots of game %s stopped after repeated failures", live.id)
 
@@ -74,18 +120,31 @@ class BotDriver:
         if driver is None or driver.done():
             return
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(driver),
-                                   self.service.settings.bot_wait_seconds)
+            await asyncio.wait_for(asyncio.shield(driver), self.settings.bot_wait_seconds)
 
     async def hint(self, live: LiveGame, seat: int) -> dict[str, Any]:
-        """The strong bot's choice for ``seat``'s decision now (where hints are allowed)."""
+        """The strong bot's choice for ``seat``'s decision now (where hints are allowed):
+        one at a time per game, and a bounded number waiting on the server."""
         if not live.row.hints:
             raise Forbidden("this game was made without hints (a challenge, or an online "
                             "game whose players did not all agree to them)")
         if live.game.is_over or not live.game.owes(seat):
             raise HerotableError("you owe no decision now, so there is nothing to hint")
-        return await self.pool.run(hint, live.id, live.game.log.to_json(), seat,
-                                   self.service.settings.hint_seconds)
+        if live.id in self._hinting:
+            raise Busy("a hint for this game is on its way; ask again once it is shown",
+                       retry_after=HINT_RETRY_SECONDS)
+        if len(self._hinting) >= self.settings.hints_at_once:
+            raise Busy("the server is busy; ask for the hint again in a few seconds",
+                       retry_after=HINT_RETRY_SECONDS)
+        budget = self._budget(live.row.game, "strong", self.settings.hint_seconds)
+        self._hinting.add(live.id)
+        try:
+            result: dict[str, Any] = await self.pool.run(
+                live.id, Lane.PLAYER, hint, live.id, live.game.log.to_json(), seat,
+                budget=budget)
+        finally:
+            self._hinting.discard(live.id)
+        return result
 
     def close(self) -> None:
         for live in self.service.live.values():

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from herotable.core.errors import HerotableError, IllegalAction
 
@@ -48,6 +49,13 @@ class StaleSeq(Refusal):
     status = 409
 
 
+class DamagedGame(Refusal):
+    """The game's stored record does not replay: the fault is the server's, not the
+    request's, and the game is kept apart while every other game is served."""
+
+    status = 500
+
+
 class Busy(Refusal):
     """Too many requests of this kind are waiting: come back after ``retry_after``."""
 
@@ -82,7 +90,33 @@ def first_problem(exc: RequestValidationError) -> str:
     return "; ".join(problems[:2]) + more if problems else "malformed request"
 
 
+DATABASE_RETRY_SECONDS = 5
+
+
+def is_outage(exc: BaseException) -> bool:
+    """Whether a database error means the database cannot be reached now (down, restarting,
+    the connection cut, SQLite busy): worth trying again, unlike a bad statement."""
+    return isinstance(exc, OperationalError | InterfaceError) or (
+        isinstance(exc, DBAPIError) and exc.connection_invalidated)
+
+
+def outage_line(exc: BaseException) -> str:
+    """The first line of a database error, without the statement and its parameters."""
+    original = getattr(exc, "orig", None) or exc
+    text = str(original).strip().splitlines()
+    return f"{type(original).__name__}: {text[0] if text else ''}"
+
+
 def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(DBAPIError)
+    async def database_failed(_request: Request, exc: DBAPIError) -> JSONResponse:
+        if not is_outage(exc):
+            log.exception("unexpected database error", exc_info=exc)
+            return JSONResponse({"detail": "internal server error"}, status_code=500)
+        log.warning("database unavailable: %s", outage_line(exc))
+        return JSONResponse({"detail": "the database is not answering; try again shortly"},
+                            status_code=503, headers=retry_headers(DATABASE_RETRY_SECONDS))
+
     @app.exception_handler(HerotableError)
     async def refused(_request: Request, exc: HerotableError) -> JSONResponse:
         retry_after = exc.retry_after if isinstance(exc, Refusal) else None

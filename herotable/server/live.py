@@ -4,6 +4,7 @@ rows, and the lock that lets one action at a time change it while other games go
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,20 +20,53 @@ class LiveGame:
     game: Game[Any, Any, Any]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task[None] | None = None
+    # When a client last asked for the game (time.monotonic()): an all-bot game plays on
+    # only while somebody looks at it.
+    seen: float = field(default_factory=time.monotonic)
+    # For each seat that owes a decision, the seq at which it began owing it: an action sent
+    # with any seq from there on was decided on what the seat still faces
+    # (:meth:`seen_enough`). Loaded games start from their current seq (a conservative
+    # guess: one older seq is refused once, and the client catches up).
+    owing_since: dict[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.owing_since = {seat: self.seq for seat in self.pending()}
 
     @property
     def seq(self) -> int:
         return len(self.game.log.entries)
+
+    def pending(self) -> list[int]:
+        return [] if self.game.is_over else self.game.pending_players()
+
+    def advance(self, game: Game[Any, Any, Any], actor: int) -> None:
+        """Make ``game`` (this game after one more action, by ``actor``) the game, and note
+        which seats now face a new decision: the actor, and those who owed nothing."""
+        before = self.owing_since
+        self.game = game
+        self.owing_since = {seat: before[seat] if seat in before and seat != actor
+                            else self.seq for seat in self.pending()}
+
+    def seen_enough(self, seat: int, seq: int) -> bool:
+        """Whether an action of ``seat`` sent at ``seq`` was decided on the decision the
+        seat faces now: it owes one, began owing it at ``seq`` or before, and has not acted
+        since (its own action would have begun a new one), so every action in between was
+        another seat's and left this seat's choice as it was."""
+        return seq <= self.seq and self.owing_since.get(seat, self.seq + 1) <= seq
 
     def adopt(self, rows: list[ActionRow]) -> None:
         """Apply the stored actions the game has not seen yet (taken by another request or
         process); rows it already holds are skipped (the caller holds the game's lock)."""
         for row in rows:
             if row.seq == self.seq:
-                self.game.apply(row.seat, row.action)
+                game = self.game.clone()
+                game.apply(row.seat, row.action)
+                self.advance(game, row.seat)
+
+    @property
+    def has_person(self) -> bool:
+        return any(seat.bot is None for seat in self.seats)
 
     def bots_owing(self) -> list[int]:
         """The bot seats that owe a decision now."""
-        if self.game.is_over:
-            return []
-        return [s for s in self.game.pending_players() if self.seats[s].bot is not None]
+        return [s for s in self.pending() if self.seats[s].bot is not None]

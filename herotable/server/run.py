@@ -12,6 +12,7 @@ import urllib.request
 import webbrowser
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 import uvicorn
 from sqlalchemy.exc import ArgumentError, OperationalError
@@ -21,8 +22,11 @@ from herotable.server.app import create_app
 from herotable.server.settings import Settings, database_url
 
 
-def run_server(host: str, port: int, url: str | None, open_browser: bool) -> None:
+def run_server(host: str, port: int, url: str | None, open_browser: bool,
+               bot_workers: int | None = None) -> None:
     settings = Settings(database_url=database_url(url))
+    if bot_workers is not None:
+        settings = replace(settings, bot_workers=bot_workers)
     try:
         app = create_app(settings)
     except (ArgumentError, OperationalError) as exc:

@@ -104,6 +104,7 @@ class ListedGameOut(BaseModel):
 
 class Health(BaseModel):
     ok: bool
+    database: bool  # whether the database answers now
 
 
 class Problem(BaseModel):

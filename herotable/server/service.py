@@ -12,20 +12,29 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from anyio import to_thread
+from sqlalchemy.exc import DBAPIError
 
 from herotable.bots.registry import make_bot
 from herotable.core.errors import HerotableError
 from herotable.core.game import ActionLog, Game, LogEntry
 from herotable.registry import GameOptionError, game_classes, game_info
 from herotable.server.challenges import challenge_of
-from herotable.server.db import ChallengeEntry, GameRow, SeatRow
+from herotable.server.db import ActionRow, ChallengeEntry, GameRow, SeatRow
 from herotable.server.driver import BotDriver
-from herotable.server.errors import Forbidden, StaleSeq, UnknownGame
+from herotable.server.errors import (
+    DamagedGame,
+    Forbidden,
+    StaleSeq,
+    UnknownGame,
+    outage_line,
+)
 from herotable.server.hub import Hub
 from herotable.server.live import LiveGame
 from herotable.server.settings import Settings
@@ -36,7 +45,30 @@ from herotable.server.wire import game_object, presence_object
 log = logging.getLogger("herotable.server")
 
 MAX_SEED = 2**63 - 1
+PING_SECONDS = 3.0
+COMMIT_ATTEMPTS = 3  # a seat's action, tried again after another process took its number
+DAMAGED = ("this game's record is damaged, so it cannot be played or shown; the server's host "
+           "can list such games with `herotable damaged`")
 T = TypeVar("T")
+
+
+def rebuild(row: GameRow, seats: list[SeatRow], actions: list[ActionRow],
+            ) -> Game[Any, Any, Any]:
+    """The engine of a stored game, replayed from its config, seed and actions; a record
+    that does not replay (an unknown game, a damaged config or seed, an action the rules
+    refuse, seats that are not the game's players) is a :class:`DamagedGame`, whatever
+    the engine found wrong with it."""
+    try:
+        log_json = ActionLog(row.game, row.config, row.seed,
+                             [LogEntry(a.seat, a.action) for a in actions])
+        game = game_classes()[row.game].replay(log_json)
+        if [seat.seat for seat in seats] != list(range(game.num_players)):
+            raise ValueError(f"the seats {[seat.seat for seat in seats]} are not the "
+                             f"game's {game.num_players} players")
+        return game
+    except Exception as exc:  # any failure: the record is what is wrong, not the request
+        log.error("game %s is damaged: %s: %s", row.id, type(exc).__name__, exc)
+        raise DamagedGame(DAMAGED) from exc
 
 
 def challenge_result(game: Game[Any, Any, Any]) -> ChallengeResult:
@@ -74,7 +106,16 @@ class GameService:
         self.hub = hub
         self.bots = BotDriver(self)
         self.live: dict[str, LiveGame] = {}
+        self.draining = False  # set when the server stops: load balancers look elsewhere
         self._loading: dict[str, asyncio.Lock] = {}
+
+    async def database_answers(self) -> bool:
+        try:
+            await asyncio.wait_for(self.db(self.store.ping), PING_SECONDS)
+        except (TimeoutError, DBAPIError) as exc:
+            log.warning("database unavailable: %s", outage_line(exc))
+            return False
+        return True
 
     async def db(self, call: Callable[..., T], *args: Any) -> T:
         """Run a blocking store call in a worker thread."""
@@ -145,6 +186,8 @@ class GameService:
         else:
             self.live[game_id] = self.live.pop(game_id)  # most recently used last
             await self.catch_up(live)
+        live.seen = time.monotonic()
+        self.bots.wake(live)  # a game of bots only that rested plays on while looked at
         return live
 
     def _keep(self, live: LiveGame) -> None:
@@ -161,14 +204,15 @@ class GameService:
                     return
 
     async def _load(self, game_id: str) -> LiveGame:
-        found = await self.db(self.store.load, game_id)
+        try:
+            found = await self.db(self.store.load, game_id)
+        except (ValueError, TypeError, LookupError) as exc:  # a stored value unreadable
+            log.error("game %s is damaged: %s: %s", game_id, type(exc).__name__, exc)
+            raise DamagedGame(DAMAGED) from exc
         if found is None:
             raise UnknownGame(f"there is no game {game_id!r}")
         row, seats, actions = found
-        log_json = ActionLog(row.game, row.config, row.seed,
-                             [LogEntry(a.seat, a.action) for a in actions])
-        game = game_classes()[row.game].replay(log_json)
-        return LiveGame(game_id, row, seats, game)
+        return LiveGame(game_id, row, seats, rebuild(row, seats, actions))
 
     async def catch_up(self, live: LiveGame) -> None:
         newer = await self.db(self.store.actions_from, live.id, live.seq)
@@ -205,14 +249,25 @@ class GameService:
     # ------------------------------------------------------------------ acting
 
     async def act(self, live: LiveGame, seat: int | None, seq: int, action: str) -> None:
+        """Accept ``seat``'s ``action``, sent when the seat had seen the game at ``seq``: the
+        game's seq, or an older one if since then only other seats acted and this seat's
+        decision stayed the same (:meth:`LiveGame.seen_enough`: simultaneous seats never
+        refuse each other, and a retried request is still refused)."""
         if seat is None:
             raise Forbidden("a spectator cannot act; send the seat's token")
         if live.seats[seat].bot is not None:
             raise Forbidden("a bot plays this seat")
         async with live.lock:
-            if seq != live.seq:
-                raise StaleSeq(f"the game is at seq {live.seq}, not {seq}")
-            await self.commit(live, seat, action)
+            for attempt in range(COMMIT_ATTEMPTS):
+                if not live.seen_enough(seat, seq):
+                    raise StaleSeq(f"the game is at seq {live.seq}, not {seq}, and this "
+                                   "seat's decision changed since")
+                try:
+                    await self.commit(live, seat, action)
+                    break
+                except StaleSeq:  # another process took that number: caught up, try again
+                    if attempt == COMMIT_ATTEMPTS - 1:
+                        raise
         self.publish(live)
         self.bots.wake(live)
 
@@ -230,7 +285,7 @@ class GameService:
             live.adopt(await self.db(self.store.actions_from, live.id, live.seq))
             raise StaleSeq(f"action {seq} was taken by another request; the game is at "
                            f"seq {live.seq}")
-        live.game = trial
+        live.advance(trial, seat)
         if trial.is_over:
             live.row.over = True
 
@@ -238,10 +293,13 @@ class GameService:
         return await self.db(self.store.listed)
 
     async def resume(self) -> None:
-        """After a restart: wake every unfinished game with a bot seat."""
-        for game_id in await self.db(self.store.unfinished_with_bots):
+        """After a start: wake the bots of the games where a person may be waiting for one
+        (played in the last ``resume_days``); older games and games of bots only wake
+        when somebody opens them. A game that cannot be loaded is logged and skipped."""
+        since = datetime.now(UTC) - timedelta(days=self.settings.resume_days)
+        for game_id in await self.db(self.store.waiting_for_bots, since):
             try:
-                self.bots.wake(await self.get(game_id))
+                await self.get(game_id)
             except HerotableError as exc:
                 log.error("game %s cannot be resumed: %s", game_id, exc)
 

@@ -14,11 +14,18 @@ import platformdirs
 DATABASE_URL_VARIABLE = "HEROTABLE_DATABASE_URL"
 RATE_VARIABLE = "HEROTABLE_RATE_PER_SECOND"
 ANALYSIS_VARIABLE = "HEROTABLE_ANALYSIS_SECONDS"
+BOT_WORKERS_VARIABLE = "HEROTABLE_BOT_WORKERS"
+ANALYSIS_WORKERS_VARIABLE = "HEROTABLE_ANALYSIS_WORKERS"
 
 
 def _seconds(variable: str) -> float | None:
     given = os.environ.get(variable)
     return None if given is None else float(given)
+
+
+def _count(variable: str, default: int) -> int:
+    given = os.environ.get(variable)
+    return default if given is None else max(1, int(given))
 
 
 def default_database_url() -> str:
@@ -43,9 +50,18 @@ class Settings:
     rate_burst: int = 120
     rate_per_second: float = field(default_factory=lambda: float(os.environ.get(RATE_VARIABLE,
                                                                                "40")))
-    bot_workers: int = 2
+    bot_workers: int = field(default_factory=lambda: _count(BOT_WORKERS_VARIABLE, 2))
     # Analyses run in their own pool, so a long one never keeps a bot from moving.
-    analysis_workers: int = 1
+    analysis_workers: int = field(default_factory=lambda: _count(ANALYSIS_WORKERS_VARIABLE,
+                                                                 1))
+    # Hints on their way at once (one per game at most); more are refused with Retry-After.
+    hints_at_once: int = 8
+    # An all-bot game plays on this long after somebody last looked at it, then rests until
+    # somebody does again.
+    unwatched_bot_game_seconds: float = 120.0
+    # A starting server wakes the bots of games played in these last days (a person may be
+    # waiting for a bot's move); older ones wake when somebody opens them.
+    resume_days: float = 7.0
     # Analyses running or waiting on this process, in all and of one game.
     analyses_at_once: int = 8
     analyses_per_game: int = 2

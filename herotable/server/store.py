@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import exists, func, select, update
+from sqlalchemy import exists, func, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -54,6 +55,11 @@ class Store:
 
     def session(self) -> Session:
         return self._sessions()
+
+    def ping(self) -> None:
+        """Ask the database the simplest question (raises when it does not answer)."""
+        with self.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
 
     def create(self, game: GameRow, seats: Sequence[SeatRow],
                entry: ChallengeEntry | None = None) -> None:
@@ -134,11 +140,23 @@ class Store:
                            game.over, game.created_at.isoformat())
                 for game, count in rows]
 
-    def unfinished_with_bots(self) -> list[str]:
-        """Games a restarted server must wake: not over, with a bot seat."""
+    def waiting_for_bots(self, since: datetime) -> list[str]:
+        """Games a starting server wakes: not over, with a bot's seat and a person's, begun
+        or played since ``since``."""
         with self.session() as session:
-            has_bot = exists().where(SeatRow.game_id == GameRow.id, SeatRow.bot.is_not(None))
-            return list(session.scalars(select(GameRow.id).where(~GameRow.over, has_bot)))
+            bot = exists().where(SeatRow.game_id == GameRow.id, SeatRow.bot.is_not(None))
+            person = exists().where(SeatRow.game_id == GameRow.id, SeatRow.bot.is_(None))
+            recent = exists().where(ActionRow.game_id == GameRow.id,
+                                    ActionRow.created_at >= since)
+            return list(session.scalars(select(GameRow.id).where(
+                ~GameRow.over, bot, person, (GameRow.created_at >= since) | recent)))
+
+    def all_game_ids(self, unfinished_only: bool) -> list[str]:
+        with self.session() as session:
+            query = select(GameRow.id).order_by(GameRow.created_at)
+            if unfinished_only:
+                query = query.where(~GameRow.over)
+            return list(session.scalars(query))
 
     # ------------------------------------------------------------------ challenges
 

@@ -16,7 +16,8 @@ from tests.server.conftest import act, bearer, make_client, new_game, state
 
 
 def test_health_and_meta(client: TestClient) -> None:
-    assert client.get("/api/health").json() == {"ok": True}
+    assert client.get("/api/health").json() == {"ok": True, "database": True}
+    assert client.get("/api/ready").status_code == 200
     meta = client.get("/api/meta").json()
     by_name = {g["name"]: g for g in meta["games"]}
     assert set(by_name) == {"cartographers", "dominaria"}

@@ -89,7 +89,9 @@ def search(position: Position, legal_actions: Sequence[Any], include: Sequence[i
         return sign * worth, played
 
     futures: list[Future] = []  # every round's sampled future, for the moves included
-    while allowance.left():
+    # One round at least: a wall-clock deadline that has passed already (a server bot whose
+    # turn waited its whole budget in the queue) still gets a judged move.
+    while not futures or allowance.left():
         future = draw_future()
         futures.append(future)
         chance = False

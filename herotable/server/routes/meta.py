@@ -8,10 +8,12 @@ import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
+from fastapi.responses import JSONResponse
 
 from herotable.bots.registry import bot_names
 from herotable.registry import game_info, games
-from herotable.server.errors import UnknownGame
+from herotable.server.deps import Service
+from herotable.server.errors import DATABASE_RETRY_SECONDS, UnknownGame, retry_headers
 from herotable.server.schemas import GAME_NAMES, Health
 from herotable.server.static import WEB
 
@@ -19,8 +21,20 @@ router = APIRouter(prefix="/api", tags=["server"])
 
 
 @router.get("/health")
-async def health() -> Health:
-    return Health(ok=True)
+async def health(service: Service) -> Health:
+    """The server answers (``ok``), and whether its database does."""
+    return Health(ok=True, database=await service.database_answers())
+
+
+@router.get("/ready", responses={503: {"model": Health}})
+async def ready(service: Service) -> JSONResponse:
+    """For a load balancer: 200 while this process can serve games (its database answers
+    and it is not stopping), else 503."""
+    database = await service.database_answers()
+    serving = database and not service.draining
+    return JSONResponse(Health(ok=serving, database=database).model_dump(),
+                        status_code=200 if serving else 503,
+                        headers={} if serving else retry_headers(DATABASE_RETRY_SECONDS))
 
 
 @router.get("/meta")
