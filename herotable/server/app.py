@@ -54,12 +54,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # In the background: a server with many games to wake answers at once, and a game
         # that cannot be woken (damaged, or the database away) stops nothing.
+        await service.start()
         resuming = asyncio.create_task(_resume(service, analyst))
         yield
-        service.draining = True
         resuming.cancel()
         analyst.close()
-        service.close()
+        await service.close()
         engine.dispose()
 
     app = FastAPI(title="herotable", lifespan=lifespan, responses=ERRORS, docs_url=None,

@@ -48,6 +48,7 @@ class BotDriver:
         self.settings = service.settings
         self.pool = WorkerPool(service.settings.bot_workers)
         self._hinting: set[str] = set()  # the games with a hint on its way
+        self.moves_thought = 0  # bot moves this process asked its workers for
 
     def wake(self, live: LiveGame) -> None:
         """Start the game's driver unless it is running, no bot owes a move, or the game
@@ -67,7 +68,16 @@ class BotDriver:
         return make_bot(game, bot).seconds if seconds is None else seconds
 
     async def _drive(self, live: LiveGame) -> None:
-        """Move the game's bots until none owes a decision (or nobody wants the game)."""
+        """Move the game's bots until none owes a decision (or nobody wants the game), if
+        this process may (another one on the same database may be moving them)."""
+        if not await self.service.relay.claim(live.id):
+            return
+        try:
+            await self._move_bots(live)
+        finally:
+            await self.service.relay.release(live.id)
+
+    async def _move_bots(self, live: LiveGame) -> None:
         failures = 0
         lane = Lane.PLAYER if live.has_person else Lane.IDLE
         while failures < BOT_FAILURES_TO_GIVE_UP:
@@ -78,6 +88,7 @@ class BotDriver:
             bot = live.seats[seat]
             assert bot.bot is not None
             seq = live.seq
+            self.moves_thought += 1
             try:
                 action = await self.pool.run(
                     live.id, lane, decide, live.id, live.game.log.to_json(), seat, bot.bot,

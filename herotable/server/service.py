@@ -37,6 +37,7 @@ from herotable.server.errors import (
 )
 from herotable.server.hub import Hub
 from herotable.server.live import LiveGame
+from herotable.server.relay import relay_for
 from herotable.server.settings import Settings
 from herotable.server.store import ChallengeResult, ListedGame, Store
 from herotable.server.tokens import hash_token, is_game_id, new_game_id, new_token, token_matches
@@ -107,6 +108,10 @@ class GameService:
         self.bots = BotDriver(self)
         self.live: dict[str, LiveGame] = {}
         self.draining = False  # set when the server stops: load balancers look elsewhere
+        self.relay = relay_for(settings.database_url)
+        self.store.notice = self.relay.notify_payload
+        self._refreshing: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._loading: dict[str, asyncio.Lock] = {}
 
     async def database_answers(self) -> bool:
@@ -305,17 +310,77 @@ class GameService:
 
     # ------------------------------------------------------------------ what clients see
 
+    def present(self, game_id: str) -> set[int]:
+        """The seats connected to this process or, as they said, to another one."""
+        return self.hub.present_seats(game_id) | self.relay.remote_present(game_id)
+
     def state(self, live: LiveGame, seat: int | None, with_legal: bool = True) -> dict[str, Any]:
         """The object of ``GET /api/games/{id}`` for ``seat`` (None: a spectator)."""
-        return game_object(live, seat, self.hub.present_seats(live.id), with_legal)
+        return game_object(live, seat, self.present(live.id), with_legal)
 
     def publish(self, live: LiveGame) -> None:
         """Offer every watcher of the game its new object (nothing here waits for them)."""
         self.hub.publish(live.id, lambda seat, legal: self.state(live, seat, legal))
 
     def publish_presence(self, live: LiveGame) -> None:
-        self.hub.publish_presence(live.id, presence_object(live,
-                                                           self.hub.present_seats(live.id)))
+        """Tell this process's watchers who is present now."""
+        self.hub.publish_presence(live.id, presence_object(live, self.present(live.id)))
 
-    def close(self) -> None:
+    def presence_changed(self, live: LiveGame) -> None:
+        """A seat connected to this process or left it: tell the watchers here and the
+        other processes."""
+        self.relay.announce(live.id, self.hub.present_seats(live.id))
+        self.publish_presence(live)
+
+    # ------------------------------------------------------------------ other processes
+
+    async def start(self) -> None:
+        """Begin hearing the other processes (PostgreSQL), then wake the games that wait
+        for a bot."""
+        await self.relay.start(self._heard_action, self._heard_presence, self._announce_all,
+                               self._sweep)
+
+    def _heard_action(self, game_id: str, seq: int) -> None:
+        """Another process took action ``seq - 1`` of ``game_id``: if this process holds
+        the game, catch up (once, however many notes arrive meanwhile) and push it."""
+        live = self.live.get(game_id)
+        if live is None or seq <= live.seq or game_id in self._refreshing:
+            return
+        self._refreshing.add(game_id)
+        task = asyncio.get_running_loop().create_task(self._refresh(live))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _refresh(self, live: LiveGame) -> None:
+        try:
+            await self.catch_up(live)
+        except DBAPIError as exc:
+            log.warning("game %s not caught up: %s", live.id, outage_line(exc))
+        except HerotableError as exc:
+            log.error("game %s not caught up: %s", live.id, exc)
+        finally:
+            self._refreshing.discard(live.id)
+        self.publish(live)
+        self.bots.wake(live)
+
+    def _heard_presence(self, game_id: str) -> None:
+        live = self.live.get(game_id)
+        if live is not None and self.hub.watchers.get(game_id):
+            self.publish_presence(live)
+
+    def _announce_all(self) -> None:
+        for game_id in list(self.hub.watchers):
+            self.relay.announce(game_id, self.hub.present_seats(game_id))
+
+    def _sweep(self) -> None:
+        """Wake the bots of every game held here that owe a move and have no driver: the
+        process that drove them may have died."""
+        for live in list(self.live.values()):
+            self.bots.wake(live)
+
+    async def close(self) -> None:
+        self.draining = True
+        for task in self._tasks:
+            task.cancel()
         self.bots.close()
+        await self.relay.close()

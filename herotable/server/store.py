@@ -3,7 +3,7 @@ worker threads so the event loop never waits on the disk or the network)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -23,6 +23,7 @@ from herotable.server.db import (
     now,
 )
 from herotable.server.errors import Refusal
+from herotable.server.relay import CHANNEL
 
 
 class AttemptTaken(Refusal):
@@ -52,6 +53,9 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        # The notification to send with an action, delivered if it commits (PostgreSQL's
+        # NOTIFY; :class:`herotable.server.relay.Relay` says what, or None for nothing).
+        self.notice: Callable[[str, int], str | None] = lambda _game, _seq: None
 
     def session(self) -> Session:
         return self._sessions()
@@ -113,6 +117,10 @@ class Store:
                                     .where(ChallengeEntry.game_id == game_id)
                                     .values(score=result.score, rating=result.rating,
                                             title=result.title, finished_at=now()))
+                notice = self.notice(game_id, seq + 1)
+                if notice is not None:
+                    session.execute(text("SELECT pg_notify(:channel, :notice)"),
+                                    {"channel": CHANNEL, "notice": notice})
         except IntegrityError:
             return False
         return True

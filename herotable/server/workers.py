@@ -100,6 +100,11 @@ class WorkerPool:
         self._busy: dict[Lane, int] = dict.fromkeys(Lane, 0)
         self._running: dict[str, int] = {}
 
+    def load(self) -> dict[str, int]:
+        """Jobs running and queued now, for the host's figures."""
+        return {"workers": self.workers, "running": sum(self._busy.values()),
+                "queued": sum(queue.count() for queue in self._queues.values())}
+
     async def run(self, game_id: str, lane: Lane, call: Callable[..., Any], *args: Any,
                   budget: float | None = None) -> Any:
         """``call(*args)`` in a worker, in its turn; with ``budget``, ``call`` also gets

@@ -5,6 +5,7 @@ PostgreSQL refuses to run as root)."""
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
@@ -27,6 +28,58 @@ def _binaries() -> Path | None:
     return Path(versions[-1]).parent if versions else None
 
 
+class Cluster:
+    """A PostgreSQL server of its own in a temporary folder, to start and stop at will
+    (the outage tests stop it under a running herotable server)."""
+
+    def __init__(self, binaries: Path) -> None:
+        self.binaries = binaries
+        self.as_root = os.geteuid() == 0
+        self.user = "postgres" if self.as_root else os.environ.get("USER", "postgres")
+        self.folder = Path(tempfile.mkdtemp(prefix="herotable-pg-"))
+        self.folder.chmod(0o755)
+        if self.as_root:
+            shutil.chown(self.folder, "postgres")
+        self.data = self.folder / "data"
+        self.port = free_port()
+        self.url = f"postgresql+psycopg://{self.user}@127.0.0.1:{self.port}"
+        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", self.user)
+
+    def _run(self, program: str, *arguments: str) -> None:
+        prefix = ["runuser", "-u", "postgres", "--"] if self.as_root else []
+        subprocess.run([*prefix, str(self.binaries / program), *arguments], check=True,
+                       capture_output=True)
+
+    def start(self) -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-w", "-l", str(self.folder / "log"), "-o",
+                  f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
+                  "-c fsync=off", "start")
+
+    def stop(self, mode: str = "fast") -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-w", "-m", mode, "stop")
+
+    def remove(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@contextmanager
+def postgres_cluster() -> Iterator[Cluster | None]:
+    """A started :class:`Cluster`, removed afterwards; None when this machine has no
+    PostgreSQL."""
+    binaries = _binaries()
+    if binaries is None:
+        yield None
+        return
+    cluster = Cluster(binaries)
+    cluster.start()
+    try:
+        yield cluster
+    finally:
+        with contextlib.suppress(subprocess.CalledProcessError):  # stopped already
+            cluster.stop("immediate")
+        cluster.remove()
+
+
 @contextmanager
 def postgres_server() -> Iterator[str | None]:
     """A server's base URL (``postgresql+psycopg://user@127.0.0.1:port``), or None when
@@ -35,31 +88,8 @@ def postgres_server() -> Iterator[str | None]:
     if given:
         yield given.rstrip("/")
         return
-    binaries = _binaries()
-    if binaries is None:
-        yield None
-        return
-    as_root = os.geteuid() == 0
-    user = "postgres" if as_root else os.environ.get("USER", "postgres")
-    folder = Path(tempfile.mkdtemp(prefix="herotable-pg-"))
-    folder.chmod(0o755)
-
-    def run(*command: str) -> None:
-        prefix = ["runuser", "-u", "postgres", "--"] if as_root else []
-        subprocess.run([*prefix, *command], check=True, capture_output=True)
-
-    if as_root:
-        shutil.chown(folder, "postgres")
-    data = folder / "data"
-    port = free_port()
-    run(str(binaries / "initdb"), "-D", str(data), "-A", "trust", "-U", user)
-    run(str(binaries / "pg_ctl"), "-D", str(data), "-w", "-l", str(folder / "log"), "-o",
-        f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
-    try:
-        yield f"postgresql+psycopg://{user}@127.0.0.1:{port}"
-    finally:
-        run(str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
-        shutil.rmtree(folder, ignore_errors=True)
+    with postgres_cluster() as cluster:
+        yield None if cluster is None else cluster.url
 
 
 def fresh_database(base_url: str, name: str) -> str:

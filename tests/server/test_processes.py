@@ -4,6 +4,7 @@ same ``seq`` never both succeed."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -16,6 +17,8 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from herotable.server.run import server_process
 from tests.server.postgres import fresh_database
@@ -98,3 +101,99 @@ def test_two_processes_race_for_one_seq(postgres_base: str | None) -> None:
             assert sorted(codes) == [200, 409], codes
         assert get(first, game_id)["view"] == get(second, game_id)["view"]
         assert get(first, game_id)["seq"] == 10
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def wait_until(condition: Any, seconds: float = 120) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        time.sleep(0.1)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
+def test_workers_end_with_their_server(tmp_path: Path) -> None:
+    with server(f"sqlite:///{tmp_path / 'games.sqlite3'}") as (client, process):
+        client.post("/api/games", json={"game": "dominaria", "seed": 3, "seats": [
+            {"bot": "strong", "seconds": 1}, {"bot": "strong", "seconds": 1}]})
+        wait_until(lambda: client.get("/api/stats").json()["bots"]["running"] > 0)
+        workers = children_of(process.pid)
+        assert workers
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(10)
+        wait_until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers), 30)
+
+
+def test_two_processes_serve_the_same_games(postgres_base: str | None) -> None:
+    if postgres_base is None:
+        pytest.skip("no PostgreSQL on this machine (install Debian's postgresql)")
+    url = fresh_database(postgres_base, "herotable_two_processes")
+    with server(url) as (first, _one), server(url) as (second, _two):
+        created = first.post("/api/games", json={"game": "cartographers", "seed": 5, "seats": [
+            {"name": "Ann"}, {"name": "Bo"}]}).json()
+        game_id = created["id"]
+        ann, bo = (s["token"] for s in created["seats"])
+        ws = str(first.base_url).replace("http://", "ws://") + f"/api/games/{game_id}/ws"
+        with connect(ws) as socket:
+            socket.send(json.dumps({"token": ann}))
+            assert json.loads(socket.recv())["seq"] == 0
+            # Ann is connected to the first process; the second one says so too.
+            wait_until(lambda: get(second, game_id)["seats"][0]["present"], 30)
+            game = get(second, game_id, bo)
+            assert post(second, game_id, bo, game["seq"], game["legal"][0]) == 200
+            pushed = json.loads(socket.recv())
+            while "view" not in pushed:  # a presence message may come first
+                pushed = json.loads(socket.recv())
+            assert pushed["seq"] == 1  # an action on the second process, pushed by the first
+        wait_until(lambda: not get(second, game_id)["seats"][0]["present"], 30)
+
+
+def test_each_bot_move_is_thought_once_and_a_killed_process_is_carried_on(
+        postgres_base: str | None) -> None:
+    if postgres_base is None:
+        pytest.skip("no PostgreSQL on this machine (install Debian's postgresql)")
+    url = fresh_database(postgres_base, "herotable_bot_claims")
+    bots = [{"bot": "strong", "seconds": 0.05}, {"bot": "strong", "seconds": 0.05}]
+    with server(url) as (first, one), server(url) as (second, _two):
+        both = first.post("/api/games", json={"game": "dominaria", "seed": 8,
+                                              "seats": bots}).json()["id"]
+        # Both processes look at the game all along; each move is thought by one of them.
+        wait_until(lambda: get(first, both)["over"] and get(second, both)["over"])
+        thought = sum(c.get("/api/stats").json()["bot_moves_thought"]
+                      for c in (first, second))
+        assert thought == get(second, both)["seq"]
+        killed = first.post("/api/games", json={"game": "dominaria", "seed": 9,
+                                                "seats": bots}).json()["id"]
+        wait_until(lambda: get(second, killed)["seq"] >= 10)
+        os.kill(one.pid, signal.SIGKILL)
+        one.wait(10)
+        wait_until(lambda: get(second, killed)["over"])  # the second process carries it on
+        log = second.get(f"/api/games/{killed}/log").json()
+        assert len(log["actions"]) == get(second, killed)["seq"]
+
+
+def test_a_stopping_server_closes_its_websockets_as_a_restart(tmp_path: Path) -> None:
+    with server(f"sqlite:///{tmp_path / 'games.sqlite3'}") as (client, process):
+        game_id = client.post("/api/games", json={"game": "cartographers",
+                                                  "seats": [{"name": "Ann"}]}).json()["id"]
+        ws = str(client.base_url).replace("http://", "ws://") + f"/api/games/{game_id}/ws"
+        with connect(ws) as socket:
+            socket.send("{}")
+            socket.recv()
+            process.terminate()
+            with pytest.raises(ConnectionClosed):
+                socket.recv()
+            assert socket.close_code == 1012  # "service restart": the page reconnects
+        process.wait(30)

@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse
 
 from herotable.bots.registry import bot_names
 from herotable.registry import game_info, games
-from herotable.server.deps import Service
+from herotable.server.deps import Analysts, Service
 from herotable.server.errors import DATABASE_RETRY_SECONDS, UnknownGame, retry_headers
 from herotable.server.schemas import GAME_NAMES, Health
 from herotable.server.static import WEB
@@ -35,6 +35,18 @@ async def ready(service: Service) -> JSONResponse:
     return JSONResponse(Health(ok=serving, database=database).model_dump(),
                         status_code=200 if serving else 503,
                         headers={} if serving else retry_headers(DATABASE_RETRY_SECONDS))
+
+
+@router.get("/stats")
+async def stats(service: Service, analyst: Analysts) -> dict[str, Any]:
+    """This process's figures, for a host to watch (docs/web.md, "What to watch")."""
+    return {"process": service.relay.process,
+            "games_in_memory": len(service.live),
+            "watchers": sum(len(group) for group in service.hub.watchers.values()),
+            "bot_moves_thought": service.bots.moves_thought,
+            "bots": service.bots.pool.load(),
+            "analyses": analyst.pool.load(),
+            "draining": service.draining}
 
 
 @router.get("/meta")

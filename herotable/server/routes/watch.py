@@ -69,7 +69,7 @@ async def watch(socket: WebSocket, game_id: str, service: Service) -> None:
         return
     try:
         if arrived:
-            service.publish_presence(live)  # the others see this seat present
+            service.presence_changed(live)  # the others see this seat present
         # After the presence, so that this watcher's mailbox holds its whole state only.
         watcher.offer_state(json.dumps(service.state(live, seat, watcher.with_legal),
                                        separators=(",", ":")))
@@ -85,7 +85,7 @@ async def watch(socket: WebSocket, game_id: str, service: Service) -> None:
                 await asyncio.wait_for(socket.close(code), CLOSE_SECONDS)
     finally:
         if service.hub.leave(game_id, watcher):
-            service.publish_presence(live)
+            service.presence_changed(live)
 
 
 async def _listen(socket: WebSocket, limit: int) -> int | None:
