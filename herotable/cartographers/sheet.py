@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from herotable.cartographers.grid import FULL, SIZE, bit, mask_from_names, mask_names
+from herotable.cartographers.grid import FULL, SIZE, bit, indices, mask_from_names, mask_names
 from herotable.core.errors import NotationError
 from herotable.core.game import field_bool, field_int, field_names
 
@@ -127,28 +127,30 @@ class MapSheet:
     # ------------------------------------------------------------------ notation
 
     def to_text(self) -> str:
-        """The map in DESIGN.md's notation: 11 lines of 11 characters."""
-        lines = []
-        for row in range(SIZE):
-            chars = []
-            for col in range(SIZE):
-                chars.append(self._char(bit(row, col)))
-            lines.append("".join(chars))
-        return "\n".join(lines)
+        """The map in DESIGN.md's notation: 11 lines of 11 characters.
 
-    def _char(self, b: int) -> str:
-        on_ruins = bool(self.ruins & b)
-        if self.mountain & b:
-            return "^"
-        if self.wasteland & b:
-            return "#"
-        if self.destroyed & b:
-            return "+" if on_ruins else "*"
-        for terrain in DRAWN_TERRAINS:
-            if getattr(self, terrain) & b:
-                char = TERRAIN_LETTERS[terrain]
-                return char.lower() if on_ruins else char
-        return "r" if on_ruins else "."
+        Painted layer by layer over the set bits, the weakest first (every view the server
+        sends writes each map out, so this is on the hot path): ruins, the drawn terrains
+        (the first of ``DRAWN_TERRAINS`` wins, as a cell holds one), destroyed cells, then
+        the chasm and the mountains."""
+        chars = ["."] * (SIZE * SIZE)
+        ruins = self.ruins
+        for index in indices(ruins):
+            chars[index] = "r"
+        for terrain in reversed(DRAWN_TERRAINS):
+            letter = TERRAIN_LETTERS[terrain]
+            mask = getattr(self, terrain)
+            for index in indices(mask & ~ruins):
+                chars[index] = letter
+            for index in indices(mask & ruins):
+                chars[index] = letter.lower()
+        for index in indices(self.destroyed):
+            chars[index] = "+" if ruins >> index & 1 else "*"
+        for index in indices(self.wasteland):
+            chars[index] = "#"
+        for index in indices(self.mountain):
+            chars[index] = "^"
+        return "\n".join("".join(chars[row * SIZE:(row + 1) * SIZE]) for row in range(SIZE))
 
     @classmethod
     def from_text(cls, text: str) -> MapSheet:

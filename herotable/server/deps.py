@@ -1,5 +1,8 @@
 """What a route needs, as typed dependencies: a route's signature says which service it
-uses, which game it acts on and who is asking (a seat, or a spectator)."""
+uses, which game it acts on and who is asking (a seat, or a spectator).
+
+Every dependency is ``async``, though none waits: FastAPI runs a plain function in a worker
+thread, and several thread hops per request cost more than the whole lookup."""
 
 from __future__ import annotations
 
@@ -15,17 +18,17 @@ from herotable.server.live import LiveGame
 from herotable.server.service import GameService
 
 
-def _service(connection: HTTPConnection) -> GameService:
+async def _service(connection: HTTPConnection) -> GameService:
     service: GameService = connection.app.state.service
     return service
 
 
-def _analyst(connection: HTTPConnection) -> Analyst:
+async def _analyst(connection: HTTPConnection) -> Analyst:
     analyst: Analyst = connection.app.state.analyst
     return analyst
 
 
-def _desk(connection: HTTPConnection) -> ChallengeDesk:
+async def _desk(connection: HTTPConnection) -> ChallengeDesk:
     desk: ChallengeDesk = connection.app.state.desk
     return desk
 
@@ -35,7 +38,7 @@ Analysts = Annotated[Analyst, Depends(_analyst)]
 Desk = Annotated[ChallengeDesk, Depends(_desk)]
 
 
-def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+async def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
     """The token of ``Authorization: Bearer TOKEN``; no header is a spectator."""
     if authorization is None:
         return None
@@ -56,7 +59,7 @@ Live = Annotated[LiveGame, Depends(_live)]
 """The game of the path's ``game_id``, loaded and caught up."""
 
 
-def _seat(live: Live, token: Token, service: Service) -> int | None:
+async def _seat(live: Live, token: Token, service: Service) -> int | None:
     return service.seat_of(live, token)
 
 
@@ -64,7 +67,7 @@ Seat = Annotated[int | None, Depends(_seat)]
 """The seat the request's token holds in that game (None: a spectator)."""
 
 
-def _player(seat: Seat) -> int:
+async def _player(seat: Seat) -> int:
     if seat is None:
         raise Forbidden("send the seat's token")
     return seat
@@ -74,7 +77,7 @@ Player = Annotated[int, Depends(_player)]
 """A seat, required: spectators are refused."""
 
 
-def _viewer(live: Live, seat: Seat, service: Service) -> int | None:
+async def _viewer(live: Live, seat: Seat, service: Service) -> int | None:
     service.check_watchable(live, seat)
     return seat
 

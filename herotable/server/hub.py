@@ -97,16 +97,11 @@ class Hub:
     def present_seats(self, game_id: str) -> set[int]:
         return {w.seat for w in self.watchers.get(game_id, ()) if w.seat is not None}
 
-    def publish(self, game_id: str,
-                state: Callable[[int | None, bool], dict[str, Any]]) -> None:
-        """Offer each watcher ``state(seat, with_legal)``, built once per distinct pair;
-        nothing here waits for a connection."""
-        built: dict[tuple[int | None, bool], str] = {}
+    def publish(self, game_id: str, state: Callable[[int | None, bool], str]) -> None:
+        """Offer each watcher ``state(seat, with_legal)`` (JSON text, which the caller
+        builds once per distinct pair); nothing here waits for a connection."""
         for watcher in self.watchers.get(game_id, ()):
-            key = (watcher.seat, watcher.with_legal)
-            if key not in built:
-                built[key] = json.dumps(state(*key), separators=(",", ":"))
-            watcher.offer_state(built[key])
+            watcher.offer_state(state(watcher.seat, watcher.with_legal))
 
     def publish_presence(self, game_id: str, presence: dict[str, Any]) -> None:
         """Offer every watcher the small presence message (who is connected, who stepped

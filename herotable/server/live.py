@@ -28,6 +28,12 @@ class LiveGame:
     # (:meth:`seen_enough`). Loaded games start from their current seq (a conservative
     # guess: one older seq is refused once, and the client catches up).
     owing_since: dict[int, int] = field(default_factory=dict)
+    # Another process stored actions this one has not read yet (it was told so).
+    stale: bool = False
+    # The game object as JSON text for each (seat, legal, presence) at ``wire_seq``: built
+    # once per change and shared by the seat's answers and pushes.
+    wire: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    wire_seq: int = -1
 
     def __post_init__(self) -> None:
         self.owing_since = {seat: self.seq for seat in self.pending()}

@@ -36,7 +36,10 @@ def run_server(host: str, port: int, url: str | None, open_browser: bool,
     print(f"herotable: {address}  (games kept in {settings.database_url})", flush=True)
     if open_browser and _has_screen():
         threading.Timer(1.0, webbrowser.open, (address,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+    # No per-message compression: deflating every push was a quarter of the server's time
+    # per action, for messages of a few KB (docs/benchmarks.md, "Many tables").
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536,
+                ws_per_message_deflate=False)
 
 
 def _has_screen() -> bool:

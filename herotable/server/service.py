@@ -10,12 +10,15 @@ leaves everything as it was. Bots are moved by :mod:`herotable.server.driver`.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any, TypeVar
 
 from anyio import to_thread
@@ -47,6 +50,7 @@ log = logging.getLogger("herotable.server")
 
 MAX_SEED = 2**63 - 1
 PING_SECONDS = 3.0
+WIRE_CACHE_SIZE = 64  # JSON texts kept per game (a seat and a spectator: a few)
 COMMIT_ATTEMPTS = 3  # a seat's action, tried again after another process took its number
 DAMAGED = ("this game's record is damaged, so it cannot be played or shown; the server's host "
            "can list such games with `herotable damaged`")
@@ -109,6 +113,8 @@ class GameService:
         self.live: dict[str, LiveGame] = {}
         self.draining = False  # set when the server stops: load balancers look elsewhere
         self.relay = relay_for(settings.database_url)
+        self._database_thread = (ThreadPoolExecutor(1, thread_name_prefix="sqlite")
+                                 if settings.database_url.startswith("sqlite") else None)
         self.store.notice = self.relay.notify_payload
         self._refreshing: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -123,7 +129,12 @@ class GameService:
         return True
 
     async def db(self, call: Callable[..., T], *args: Any) -> T:
-        """Run a blocking store call in a worker thread."""
+        """Run a blocking store call in a worker thread: on SQLite always the same one,
+        since SQLite takes one writer at a time and threads waiting for its lock would
+        sleep in its busy handler."""
+        if self._database_thread is not None:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._database_thread, partial(call, *args))
         return await to_thread.run_sync(call, *args)
 
     # ------------------------------------------------------------------ creating
@@ -190,7 +201,8 @@ class GameService:
                 self._loading.pop(game_id, None)
         else:
             self.live[game_id] = self.live.pop(game_id)  # most recently used last
-            await self.catch_up(live)
+            if live.stale:
+                await self.catch_up(live)
         live.seen = time.monotonic()
         self.bots.wake(live)  # a game of bots only that rested plays on while looked at
         return live
@@ -220,6 +232,9 @@ class GameService:
         return LiveGame(game_id, row, seats, rebuild(row, seats, actions))
 
     async def catch_up(self, live: LiveGame) -> None:
+        """Read the actions other processes stored since this one's copy (one database
+        query; a process alone with its database never needs it)."""
+        live.stale = False
         newer = await self.db(self.store.actions_from, live.id, live.seq)
         if not newer:
             return
@@ -262,6 +277,8 @@ class GameService:
             raise Forbidden("a spectator cannot act; send the seat's token")
         if live.seats[seat].bot is not None:
             raise Forbidden("a bot plays this seat")
+        if seq > live.seq:  # the client heard of actions another process took
+            await self.catch_up(live)
         async with live.lock:
             for attempt in range(COMMIT_ATTEMPTS):
                 if not live.seen_enough(seat, seq):
@@ -318,9 +335,25 @@ class GameService:
         """The object of ``GET /api/games/{id}`` for ``seat`` (None: a spectator)."""
         return game_object(live, seat, self.present(live.id), with_legal)
 
+    def state_text(self, live: LiveGame, seat: int | None, with_legal: bool = True) -> str:
+        """:meth:`state` as JSON text, built once for each seat, legal list and presence
+        while the game stays at one seq: an action's answer and the pushes to that seat's
+        sockets share it."""
+        present = self.present(live.id)
+        key = (seat, with_legal, frozenset(present), tuple(s.left for s in live.seats))
+        if live.wire_seq != live.seq or len(live.wire) > WIRE_CACHE_SIZE:
+            live.wire.clear()
+            live.wire_seq = live.seq
+        text = live.wire.get(key)
+        if text is None:
+            text = json.dumps(game_object(live, seat, present, with_legal),
+                              separators=(",", ":"))
+            live.wire[key] = text
+        return text
+
     def publish(self, live: LiveGame) -> None:
         """Offer every watcher of the game its new object (nothing here waits for them)."""
-        self.hub.publish(live.id, lambda seat, legal: self.state(live, seat, legal))
+        self.hub.publish(live.id, lambda seat, legal: self.state_text(live, seat, legal))
 
     def publish_presence(self, live: LiveGame) -> None:
         """Tell this process's watchers who is present now."""
@@ -344,7 +377,10 @@ class GameService:
         """Another process took action ``seq - 1`` of ``game_id``: if this process holds
         the game, catch up (once, however many notes arrive meanwhile) and push it."""
         live = self.live.get(game_id)
-        if live is None or seq <= live.seq or game_id in self._refreshing:
+        if live is None or seq <= live.seq:
+            return
+        live.stale = True
+        if game_id in self._refreshing:
             return
         self._refreshing.add(game_id)
         task = asyncio.get_running_loop().create_task(self._refresh(live))
@@ -384,3 +420,5 @@ class GameService:
             task.cancel()
         self.bots.close()
         await self.relay.close()
+        if self._database_thread is not None:
+            self._database_thread.shutdown(wait=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import exists, func, select, text, update
+from sqlalchemy import exists, func, insert, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -108,7 +108,9 @@ class Store:
         there first), and then nothing is written."""
         try:
             with self.session() as session, session.begin():
-                session.add(ActionRow(game_id=game_id, seq=seq, seat=seat, action=action))
+                # A plain INSERT, not the ORM's unit of work: this runs for every action.
+                session.execute(insert(ActionRow).values(game_id=game_id, seq=seq, seat=seat,
+                                                         action=action, created_at=now()))
                 if over:
                     session.execute(update(GameRow).where(GameRow.id == game_id)
                                     .values(over=True))

@@ -257,7 +257,7 @@ def test_no_trace_reaches_a_client(sqlite_url: str, monkeypatch: pytest.MonkeyPa
         def broken(*_args: Any, **_kwargs: Any) -> None:
             raise RuntimeError("secret internals")
 
-        monkeypatch.setattr(client.app.state.service, "state", broken)  # type: ignore[attr-defined]
+        monkeypatch.setattr(client.app.state.service, "state_text", broken)  # type: ignore[attr-defined]
         answer = client.get(f"/api/games/{created['id']}")
     assert answer.status_code == 500
     assert answer.json() == {"detail": "internal server error"}

@@ -44,18 +44,18 @@ async def listed(service: Service) -> list[ListedGameOut]:
                           over=g.over, created=g.created) for g in rows]
 
 
-@router.get("/{game_id}")
+@router.get("/{game_id}", response_model=GameState)
 async def get_game(live: Live, seat: Viewer, service: Service,
-                   legal: LegalList = "full") -> GameState:
-    return GameState.model_validate(service.state(live, seat, legal == "full"))
+                   legal: LegalList = "full") -> Response:
+    return game_answer(service.state_text(live, seat, legal == "full"))
 
 
-@router.post("/{game_id}/actions")
+@router.post("/{game_id}/actions", response_model=GameState)
 async def act(live: Live, seat: Seat, body: ActionRequest, service: Service,
-              legal: LegalList = "full") -> GameState:
+              legal: LegalList = "full") -> Response:
     await service.act(live, seat, body.seq, body.action)
     await service.bots.wait(live)
-    return GameState.model_validate(service.state(live, seat, legal == "full"))
+    return game_answer(service.state_text(live, seat, legal == "full"))
 
 
 @router.get("/{game_id}/preview")
@@ -74,17 +74,17 @@ async def preview(live: Live, seat: Viewer,
     return result
 
 
-@router.post("/{game_id}/leave")
-async def leave(live: Live, seat: Player, service: Service) -> GameState:
+@router.post("/{game_id}/leave", response_model=GameState)
+async def leave(live: Live, seat: Player, service: Service) -> Response:
     """The seat steps away (the others see it); its token brings it back."""
     await service.set_left(live, seat, True)
-    return GameState.model_validate(service.state(live, seat))
+    return game_answer(service.state_text(live, seat))
 
 
-@router.post("/{game_id}/rejoin")
-async def rejoin(live: Live, seat: Player, service: Service) -> GameState:
+@router.post("/{game_id}/rejoin", response_model=GameState)
+async def rejoin(live: Live, seat: Player, service: Service) -> Response:
     await service.set_left(live, seat, False)
-    return GameState.model_validate(service.state(live, seat))
+    return game_answer(service.state_text(live, seat))
 
 
 @router.get("/{game_id}/log")
@@ -101,6 +101,12 @@ async def replay(live: Live, step: int, service: Service) -> GameState:
     """The public object after ``step`` actions of a finished game."""
     service.check_watchable(live, None)
     return GameState.model_validate(replay_object(live, step))
+
+
+def game_answer(text: str) -> Response:
+    """The game object, sent as the JSON text the service built (and shares with the
+    WebSocket pushes) rather than validated and encoded again."""
+    return Response(text, media_type="application/json")
 
 
 def created(live: LiveGame, tokens: list[str | None], request: Request) -> GameCreated:

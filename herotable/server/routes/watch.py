@@ -71,8 +71,7 @@ async def watch(socket: WebSocket, game_id: str, service: Service) -> None:
         if arrived:
             service.presence_changed(live)  # the others see this seat present
         # After the presence, so that this watcher's mailbox holds its whole state only.
-        watcher.offer_state(json.dumps(service.state(live, seat, watcher.with_legal),
-                                       separators=(",", ":")))
+        watcher.offer_state(service.state_text(live, seat, watcher.with_legal))
         sender = asyncio.create_task(watcher.send_forever())
         listener = asyncio.create_task(_listen(socket, limit))
         done, pending = await asyncio.wait({sender, listener},
