@@ -440,11 +440,37 @@ def bench(
     write: Annotated[Path | None, typer.Option(
         help="Also replace the figures block of this Markdown file (docs/benchmarks.md).")]
     = None,
+    load: Annotated[int | None, typer.Option(
+        min=1, help="Instead: the load benchmark, with this many games played at once "
+                    "against real server processes (docs/benchmarks.md, \"Many tables\").")]
+    = None,
+    seconds: Annotated[float, typer.Option(min=1, help="With --load: how long.")] = 60.0,
+    pace: Annotated[float, typer.Option(
+        min=0, help="With --load: a seat's pause before each move, in seconds on average "
+                    "(0: as fast as the server answers).")] = 2.0,
+    processes: Annotated[int, typer.Option(
+        min=1, help="With --load: server processes (more than one needs PostgreSQL).")] = 1,
+    database_url: Annotated[str | None, typer.Option(
+        help="With --load: the database (default: a new SQLite file).")] = None,
+    busy_bots: Annotated[int, typer.Option(
+        min=0, help="With --load: games of strong bots (5 s a move) running beside, "
+                    "watched.")] = 0,
+    opponent: Annotated[str, typer.Option(
+        help="With --load: the bot a person plays beside the load, its answers timed.")]
+    = "greedy",
 ) -> None:
-    """Measure the engines' and the bots' speed and print medians."""
-    from herotable.bench import run_bench
-
+    """Measure the engines' and the bots' speed and print medians; with --load, how a
+    server holds many tables at once."""
     try:
+        if load is not None:
+            from herotable.server.load import print_load, run_load
+
+            print_load(run_load(load, seconds=seconds, pace=pace, processes=processes,
+                                database_url=database_url, busy_bots=busy_bots,
+                                opponent=opponent))
+            return
+        from herotable.bench import run_bench
+
         run_bench(quick=quick, write=write)
     except HerotableError as exc:
         raise fail(str(exc)) from exc

@@ -113,3 +113,24 @@ def test_random_player_finishes_games_with_its_own_rng() -> None:
         games.append(game.to_json())
     assert games[0] == games[1]
     assert games[0]["stage"] == "over"
+
+
+def test_the_load_bench_plays_tables_and_reports_every_figure() -> None:
+    from herotable.server.load import print_load, run_load
+
+    result = run_load(3, seconds=4, pace=0.1, busy_bots=1)
+    assert result.accepted > 0 and result.other_errors == 0
+    assert result.refused_409 == 0  # seats deciding at once never refuse each other
+    assert result.round_trips and result.pushes and result.bot_answers
+    figures = result.figures()
+    assert figures["server_cpu_ms_per_action"] > 0 and figures["actions_per_s"] > 0
+    output = io.StringIO()
+    print_load(result, Console(file=output, width=120))
+    assert "round_trip_p99_ms" in output.getvalue()
+
+
+def test_the_load_bench_needs_postgresql_for_several_processes() -> None:
+    from herotable.server.load import run_load
+
+    with pytest.raises(HerotableError, match="PostgreSQL"):
+        run_load(1, seconds=1, processes=2)

@@ -273,3 +273,25 @@ def test_clairvoyant_plays_in_simulate_reproducibly():
                           preset="first_game", seconds=0.05)
     first, again = simulate(spec), simulate(spec)
     assert first == again and first[0].rating is not None
+
+
+def test_a_wall_clock_strong_bot_out_of_time_still_judges_a_move() -> None:
+    # A server bot whose whole budget went by in the queue gets zero seconds: it plays one
+    # round of its search (it used to divide by zero rounds).
+    game = CartographersGame(GameConfig(players=2), seed=3)
+    view = game.view(0)
+    bot = make_bot("cartographers", "strong", seed=1, seconds=0.0, wall_clock=True)
+    assessment = bot.assess(view, view.legal)
+    assert assessment.samples == 1 and assessment.choice in assessment.values
+    assert str(bot.decide(view, view.legal)) in {str(a) for a in view.legal}
+
+
+def test_a_deadline_leaves_room_for_the_next_round_but_units_ignore_it() -> None:
+    from herotable.bots.base import Allowance
+
+    clock = Allowance(10.0, 1.0, wall_clock=True)
+    assert clock.left() and clock.left(ahead=5.0) and not clock.left(ahead=11.0)
+    units = Allowance(2.0, 1.0, wall_clock=False)
+    assert units.left(ahead=1e9)  # a reproducible search spends its units as before
+    units.spend(2)
+    assert not units.left()

@@ -37,9 +37,13 @@ class Allowance:
         self.limit = max(1, round(seconds * units_per_second))
         self.deadline = time.perf_counter() + seconds if wall_clock else None
 
-    def left(self) -> bool:
+    def left(self, ahead: float = 0.0) -> bool:
+        """Whether there is budget left; with a clock deadline, enough for ``ahead`` more
+        seconds of work (the length of the round about to start), so a round that would
+        end past the deadline is not begun. Counted units ignore ``ahead``, so a
+        reproducible search stays exactly as it was."""
         if self.deadline is not None:
-            return time.perf_counter() < self.deadline
+            return time.perf_counter() + ahead < self.deadline
         return self.spent < self.limit
 
     def spend(self, units: int = 1) -> None:

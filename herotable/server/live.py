@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from herotable.core.game import Game
 from herotable.server.db import ActionRow, GameRow, SeatRow
+from herotable.server.relay import ActionNote
 
 
 @dataclass
@@ -60,14 +62,13 @@ class LiveGame:
         another seat's and left this seat's choice as it was."""
         return seq <= self.seq and self.owing_since.get(seat, self.seq + 1) <= seq
 
-    def adopt(self, rows: list[ActionRow]) -> None:
+    def adopt(self, rows: Sequence[ActionRow | ActionNote]) -> None:
         """Apply the stored actions the game has not seen yet (taken by another request or
         process); rows it already holds are skipped (the caller holds the game's lock)."""
         for row in rows:
             if row.seq == self.seq:
-                game = self.game.clone()
-                game.apply(row.seat, row.action)
-                self.advance(game, row.seat)
+                self.game.apply(row.seat, row.action)  # a refusal changes nothing
+                self.advance(self.game, row.seat)
 
     @property
     def has_person(self) -> bool:

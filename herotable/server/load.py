@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from rich.console import Console
+from rich.table import Table
 from websockets.asyncio.client import ClientConnection, connect
 
 from herotable.cartographers.view import LegalMoves
@@ -47,6 +49,9 @@ class LoadResult:
     processes: int
     database: str
     seconds: float
+    pace: float = 0.0
+    busy_bots: int = 0
+    opponent: str = "greedy"
     accepted: int = 0
     refused_409: int = 0
     other_errors: int = 0
@@ -71,7 +76,6 @@ class LoadResult:
             "refused_409_share": self.refused_409 / sent if sent else 0.0,
             "errors": float(self.other_errors),
             "server_cpu_ms_per_action": 1e3 * cpu / self.accepted if self.accepted else 0.0,
-            "cpu_ms_per_action_by_process": -1.0,  # shown from cpu_seconds instead
             "bot_answer_p95_ms": 1e3 * pick(self.bot_answers, 0.95),
             "bot_answer_median_ms": 1e3 * statistics.median(self.bot_answers)
             if self.bot_answers else 0.0,
@@ -90,6 +94,16 @@ class Http:
 
     async def call(self, method: str, path: str, body: Any = None,
                    token: str | None = None) -> tuple[int, bytes]:
+        try:
+            return await self._call(method, path, body, token)
+        except (ConnectionError, IndexError, asyncio.IncompleteReadError):
+            # The server closed the kept-alive connection while it was idle (uvicorn does
+            # after a few seconds): open a new one and send again, as a browser does.
+            await self.close()
+            return await self._call(method, path, body, token)
+
+    async def _call(self, method: str, path: str, body: Any,
+                    token: str | None) -> tuple[int, bytes]:
         if self.writer is None or self.reader is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         data = b"" if body is None else json.dumps(body).encode()
@@ -99,7 +113,7 @@ class Http:
             head.append(f"Authorization: Bearer {token}")
         self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
         status_line = await self.reader.readline()
-        status = int(status_line.split()[1])
+        status = int(status_line.split()[1])  # an empty line (closed): IndexError
         length = 0
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.decode("latin-1").partition(":")
@@ -110,6 +124,7 @@ class Http:
     async def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
+        self.reader = self.writer = None
 
 
 async def _receive_state(socket: ClientConnection) -> dict[str, Any]:
@@ -124,7 +139,7 @@ def _ws_url(base: str, game_id: str) -> str:
     return base.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
 
 
-class Table:
+class GameTable:
     """One game of two people and a spectator, played until it ends or time is up."""
 
     def __init__(self, bases: list[str], result: LoadResult, rng: random.Random,
@@ -137,6 +152,9 @@ class Table:
         return self.rng.choice(self.bases)
 
     async def play(self, seed: int) -> None:
+        # A state the spectator never held (a newer one replaced it) must not be matched
+        # with the same seq of the next game.
+        self.sent.clear()
         http = Http(self.base())
         status, data = await http.call("POST", "/api/games", {
             "game": "cartographers", "seed": seed, "listed": False,
@@ -175,7 +193,11 @@ class Table:
             # (a browser keeps the newest state it holds in the same way).
             acted_at, newest = -1, -1
             while time.monotonic() < self.until:
-                state = await _receive_state(socket)
+                try:
+                    state = await asyncio.wait_for(_receive_state(socket),
+                                                   self.until - time.monotonic())
+                except TimeoutError:
+                    break
                 if state["over"]:
                     break
                 legal = state["view"].get("legal")
@@ -202,12 +224,21 @@ class Table:
         await http.close()
 
 
-async def _bot_opponent(base: str, result: LoadResult, until: float, seed: int) -> None:
-    """A person against ``greedy``: how long each answer of the bot takes."""
+async def _bot_opponent(base: str, result: LoadResult, until: float, seed: int,
+                        opponent: str) -> None:
+    """A person against ``opponent``: how long each answer of the bot takes (a new game
+    when one ends)."""
+    while time.monotonic() < until:
+        await _one_bot_game(base, result, until, seed, opponent)
+        seed += 1
+
+
+async def _one_bot_game(base: str, result: LoadResult, until: float, seed: int,
+                        opponent: str) -> None:
     http = Http(base)
     status, data = await http.call("POST", "/api/games", {
         "game": "cartographers", "seed": seed, "listed": False,
-        "seats": [{"name": "Ann"}, {"bot": "greedy"}]})
+        "seats": [{"name": "Ann"}, {"bot": opponent}]})
     if status != 201:
         raise HerotableError(f"creating the bot game: {status} {data[:200]!r}")
     created = json.loads(data)
@@ -254,14 +285,38 @@ def _servers(url: str | None, processes: int) -> Iterator[tuple[list[str], list[
         yield bases, pids, url.split(":", 1)[0].split("+", 1)[0]
 
 
+async def _busy_bots(base: str, until: float, seed: int) -> None:
+    """A game of two ``strong`` bots thinking 5 s a move, watched (so it never rests), and
+    another when it ends."""
+    http = Http(base)
+    while time.monotonic() < until:
+        status, data = await http.call("POST", "/api/games", {
+            "game": "cartographers", "seed": seed, "listed": False,
+            "seats": [{"bot": "strong", "seconds": 5}, {"bot": "strong", "seconds": 5}]})
+        if status != 201:
+            raise HerotableError(f"creating a bot game: {status} {data[:200]!r}")
+        async with connect(_ws_url(base, json.loads(data)["id"]), max_size=None,
+                           open_timeout=CONNECT_SECONDS) as spectator:
+            await spectator.send("{}")
+            while time.monotonic() < until:
+                try:
+                    state = await asyncio.wait_for(_receive_state(spectator), 1.0)
+                except TimeoutError:
+                    continue
+                if state["over"]:
+                    break
+        seed += 1
+    await http.close()
+
+
 async def _run(bases: list[str], games: int, pace: float, seconds: float, seed: int,
-               result: LoadResult) -> None:
+               result: LoadResult, busy_bots: int = 0, opponent: str = "greedy") -> None:
     until = time.monotonic() + seconds
     rng = random.Random(seed)
-    tables = [Table(bases, result, random.Random(rng.random()), pace, until)
+    tables = [GameTable(bases, result, random.Random(rng.random()), pace, until)
               for _ in range(games)]
 
-    async def keep_playing(table: Table, first_seed: int) -> None:
+    async def keep_playing(table: GameTable, first_seed: int) -> None:
         # A table that finishes starts a new game, so the load holds for the whole time.
         game_seed = first_seed
         while time.monotonic() < until:
@@ -269,18 +324,43 @@ async def _run(bases: list[str], games: int, pace: float, seconds: float, seed: 
             game_seed += games
 
     await asyncio.gather(*(keep_playing(t, seed + i) for i, t in enumerate(tables)),
-                         _bot_opponent(bases[0], result, until, seed))
+                         *(_busy_bots(bases[i % len(bases)], until, seed + 1000 * (i + 1))
+                           for i in range(busy_bots)),
+                         _bot_opponent(bases[0], result, until, seed, opponent))
 
 
 def run_load(games: int, seconds: float = 30.0, pace: float = 2.0, processes: int = 1,
-             database_url: str | None = None, seed: int = 1) -> LoadResult:
-    """Play ``games`` tables at once for ``seconds`` against ``processes`` servers."""
+             database_url: str | None = None, seed: int = 1, busy_bots: int = 0,
+             opponent: str = "greedy") -> LoadResult:
+    """Play ``games`` tables at once for ``seconds`` against ``processes`` servers, with
+    ``busy_bots`` games of strong bots beside them."""
     with _servers(database_url, processes) as (bases, pids, database):
-        result = LoadResult(games, processes, database, seconds)
+        result = LoadResult(games, processes, database, seconds, pace, busy_bots, opponent)
         before = [_cpu_seconds(pid) for pid in pids]
         started = time.monotonic()
-        asyncio.run(_run(bases, games, pace, seconds, seed, result))
+        asyncio.run(_run(bases, games, pace, seconds, seed, result, busy_bots, opponent))
         result.seconds = time.monotonic() - started
         result.cpu_seconds = [_cpu_seconds(pid) - b for pid, b in zip(pids, before,
                                                                        strict=True)]
     return result
+
+
+def print_load(result: LoadResult, console: Console | None = None) -> None:
+    """The figures as a table, with what was run and the machine's load."""
+    console = console or Console()
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
+    console.print(f"[bold]herotable bench --load {result.games}[/]: {result.seconds:.0f} s, "
+                  f"pace {result.pace:g} s, {result.processes} process(es) on "
+                  f"{result.database}, {result.busy_bots} busy bot game(s), opponent "
+                  f"{result.opponent}; {os.cpu_count()} cores, load average "
+                  f"{load[0]:.2f}", highlight=False)
+    table = Table()
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    for key, value in result.figures().items():
+        table.add_row(key, f"{value:.3f}" if key.endswith("share") else f"{value:.1f}")
+    for index, cpu in enumerate(result.cpu_seconds):
+        per_action = 1e3 * cpu / result.accepted if result.accepted else 0.0
+        table.add_row(f"process {index + 1}: cpu s (ms per action, all processes' actions)",
+                      f"{cpu:.1f} ({per_action:.2f})")
+    console.print(table)

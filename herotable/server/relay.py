@@ -2,9 +2,10 @@
 hear of, and each bot move is thought out by one process only.
 
 - **Actions.** The transaction that stores an action also sends a notification
-  (``NOTIFY``, delivered only if it commits) on the ``herotable`` channel. Every process
-  listens; one that holds the game catches up from the database and pushes the new state to
-  its own WebSockets, and wakes the game's bots.
+  (``NOTIFY``, delivered only if it commits) on the ``herotable`` channel, with the action
+  itself. Every process listens; one that holds the game applies it (or, if it missed one,
+  reads what it lacks from the database), pushes the new state to its own WebSockets, and
+  wakes the game's bots.
 - **Presence.** A process announces which seats it has connected whenever that changes (and
   to a process that says hello), and that it is alive every few seconds; the seats present
   are the union over the processes heard from lately, so a killed process's seats go away.
@@ -28,12 +29,25 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
 from sqlalchemy.engine import make_url
 
 log = logging.getLogger("herotable.server")
+
+
+@dataclass(frozen=True, slots=True)
+class ActionNote:
+    """An action one process stored, as another hears of it: its number in the game (the
+    game's seq before it), the seat and the action in notation."""
+
+    game_id: str
+    seq: int
+    seat: int
+    action: str
+
 CHANNEL = "herotable"
 ALIVE_SECONDS = 5.0  # how often a process says it is alive (and sweeps its games)
 SILENT_SECONDS = 3 * ALIVE_SECONDS  # a process not heard from this long is gone
@@ -46,20 +60,19 @@ class Relay:
     def __init__(self) -> None:
         self.process = secrets.token_hex(4)
 
-    async def start(self, on_action: Callable[[str, int], None],
+    async def start(self, on_action: Callable[[ActionNote], None],
                     on_presence: Callable[[str], None],
                     announce_all: Callable[[], None],
                     sweep: Callable[[], None]) -> None:
-        """Begin listening; ``on_action(game, seq)`` for another process's action,
+        """Begin listening; ``on_action(note)`` for another process's action,
         ``on_presence(game)`` when another process's presence changes, ``announce_all()``
         when a new process wants everybody's presence, ``sweep()`` every few seconds."""
 
     async def close(self) -> None:
         """Stop listening and let go of every claim."""
 
-    def notify_payload(self, game_id: str, seq: int) -> str | None:
-        """The notification to send with action ``seq`` of ``game_id`` (None: nobody
-        listens)."""
+    def notify_payload(self, note: ActionNote) -> str | None:
+        """The notification to send with a stored action (None: nobody listens)."""
         return None
 
     def announce(self, game_id: str, seats: set[int]) -> None:
@@ -96,7 +109,7 @@ class PostgresRelay(Relay):
         self._remote: dict[str, dict[str, set[int]]] = {}  # game -> process -> seats
         self._outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=10_000)
 
-    async def start(self, on_action: Callable[[str, int], None],
+    async def start(self, on_action: Callable[[ActionNote], None],
                     on_presence: Callable[[str], None],
                     announce_all: Callable[[], None],
                     sweep: Callable[[], None]) -> None:
@@ -115,8 +128,10 @@ class PostgresRelay(Relay):
 
     # ------------------------------------------------------------------ telling
 
-    def notify_payload(self, game_id: str, seq: int) -> str | None:
-        return json.dumps({"p": self.process, "k": "action", "g": game_id, "s": seq})
+    def notify_payload(self, note: ActionNote) -> str | None:
+        # An action is at most 2,000 characters: well within NOTIFY's 8,000 bytes.
+        return json.dumps({"p": self.process, "k": "action", "g": note.game_id,
+                           "s": note.seq, "seat": note.seat, "a": note.action})
 
     def announce(self, game_id: str, seats: set[int]) -> None:
         self._post({"k": "presence", "g": game_id, "seats": sorted(seats)})
@@ -146,7 +161,7 @@ class PostgresRelay(Relay):
 
     # ------------------------------------------------------------------ hearing
 
-    async def _listen(self, on_action: Callable[[str, int], None],
+    async def _listen(self, on_action: Callable[[ActionNote], None],
                       on_presence: Callable[[str], None],
                       announce_all: Callable[[], None]) -> None:
         while True:
@@ -162,7 +177,7 @@ class PostgresRelay(Relay):
                 log.warning("not hearing the other processes: %s", exc)
             await asyncio.sleep(RECONNECT_SECONDS)
 
-    def _heard_from(self, payload: str, on_action: Callable[[str, int], None],
+    def _heard_from(self, payload: str, on_action: Callable[[ActionNote], None],
                     on_presence: Callable[[str], None],
                     announce_all: Callable[[], None]) -> None:
         try:
@@ -174,7 +189,8 @@ class PostgresRelay(Relay):
             return
         self._heard[process] = time.monotonic()
         if kind == "action":
-            on_action(str(message["g"]), int(message["s"]))
+            on_action(ActionNote(str(message["g"]), int(message["s"]), int(message["seat"]),
+                                 str(message["a"])))
         elif kind == "presence":
             game_id = str(message["g"])
             seats = {int(seat) for seat in message["seats"]}

@@ -40,7 +40,7 @@ from herotable.server.errors import (
 )
 from herotable.server.hub import Hub
 from herotable.server.live import LiveGame
-from herotable.server.relay import relay_for
+from herotable.server.relay import ActionNote, relay_for
 from herotable.server.settings import Settings
 from herotable.server.store import ChallengeResult, ListedGame, Store
 from herotable.server.tokens import hash_token, is_game_id, new_game_id, new_token, token_matches
@@ -373,31 +373,44 @@ class GameService:
         await self.relay.start(self._heard_action, self._heard_presence, self._announce_all,
                                self._sweep)
 
-    def _heard_action(self, game_id: str, seq: int) -> None:
-        """Another process took action ``seq - 1`` of ``game_id``: if this process holds
-        the game, catch up (once, however many notes arrive meanwhile) and push it."""
-        live = self.live.get(game_id)
-        if live is None or seq <= live.seq:
+    def _heard_action(self, note: ActionNote) -> None:
+        """Another process stored an action: if this process holds the game, take it on
+        (from the note itself when it is the next one, else from the database, once
+        however many notes arrive meanwhile) and push it."""
+        live = self.live.get(note.game_id)
+        if live is None or note.seq < live.seq:
             return
+        if note.seq == live.seq and not live.stale and not live.lock.locked():
+            try:
+                live.adopt([note])
+            except HerotableError as exc:
+                log.error("game %s: a note of another process refused: %s", live.id, exc)
+            else:
+                self.publish(live)
+                self.bots.wake(live)
+                return
         live.stale = True
-        if game_id in self._refreshing:
+        if live.id in self._refreshing:
             return
-        self._refreshing.add(game_id)
+        self._refreshing.add(live.id)
         task = asyncio.get_running_loop().create_task(self._refresh(live))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _refresh(self, live: LiveGame) -> None:
+        """Catch up and push until no newer note came meanwhile (a note that arrives while
+        the database is read may be of an action that read did not see)."""
         try:
-            await self.catch_up(live)
+            while live.stale:
+                await self.catch_up(live)  # clears ``stale`` before it reads
+                self.publish(live)
+                self.bots.wake(live)
         except DBAPIError as exc:
             log.warning("game %s not caught up: %s", live.id, outage_line(exc))
         except HerotableError as exc:
             log.error("game %s not caught up: %s", live.id, exc)
         finally:
             self._refreshing.discard(live.id)
-        self.publish(live)
-        self.bots.wake(live)
 
     def _heard_presence(self, game_id: str) -> None:
         live = self.live.get(game_id)

@@ -23,7 +23,7 @@ from herotable.server.db import (
     now,
 )
 from herotable.server.errors import Refusal
-from herotable.server.relay import CHANNEL
+from herotable.server.relay import CHANNEL, ActionNote
 
 
 class AttemptTaken(Refusal):
@@ -55,7 +55,7 @@ class Store:
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         # The notification to send with an action, delivered if it commits (PostgreSQL's
         # NOTIFY; :class:`herotable.server.relay.Relay` says what, or None for nothing).
-        self.notice: Callable[[str, int], str | None] = lambda _game, _seq: None
+        self.notice: Callable[[ActionNote], str | None] = lambda _note: None
 
     def session(self) -> Session:
         return self._sessions()
@@ -109,8 +109,15 @@ class Store:
         try:
             with self.session() as session, session.begin():
                 # A plain INSERT, not the ORM's unit of work: this runs for every action.
-                session.execute(insert(ActionRow).values(game_id=game_id, seq=seq, seat=seat,
-                                                         action=action, created_at=now()))
+                row = insert(ActionRow).values(game_id=game_id, seq=seq, seat=seat,
+                                               action=action, created_at=now())
+                notice = self.notice(ActionNote(game_id, seq, seat, action))
+                if notice is None:
+                    session.execute(row)
+                else:  # the notification in the same statement: one round trip, not two
+                    stored = row.returning(ActionRow.seq).cte("stored")
+                    session.execute(select(func.pg_notify(CHANNEL, notice))
+                                    .select_from(stored))
                 if over:
                     session.execute(update(GameRow).where(GameRow.id == game_id)
                                     .values(over=True))
@@ -119,10 +126,7 @@ class Store:
                                     .where(ChallengeEntry.game_id == game_id)
                                     .values(score=result.score, rating=result.rating,
                                             title=result.title, finished_at=now()))
-                notice = self.notice(game_id, seq + 1)
-                if notice is not None:
-                    session.execute(text("SELECT pg_notify(:channel, :notice)"),
-                                    {"channel": CHANNEL, "notice": notice})
+
         except IntegrityError:
             return False
         return True

@@ -65,3 +65,11 @@ def test_an_analysis_opened(page: Page, api: Api, shots: Path) -> None:
     other.goto(f"/g/{game_id}")
     expect(other.get_by_role("region", name=text("analysis.title")).locator(".reviews li"))\
         .to_have_count(len(found))
+
+
+def test_a_spectator_is_told_who_may_start_an_analysis(page: Page, api: Api) -> None:
+    game_id, _token, _steps = finish_solo(api, seed=12)
+    page.goto(f"/g/{game_id}")  # no token: a spectator
+    panel = page.get_by_role("region", name=text("analysis.title"))
+    expect(panel.get_by_text(text("analysis.seats_only"))).to_be_visible()
+    expect(panel.get_by_role("button", name=text("analysis.start"))).to_have_count(0)

@@ -21,6 +21,7 @@ alone misjudges.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -91,7 +92,9 @@ def search(position: Position, legal_actions: Sequence[Any], include: Sequence[i
     futures: list[Future] = []  # every round's sampled future, for the moves included
     # One round at least: a wall-clock deadline that has passed already (a server bot whose
     # turn waited its whole budget in the queue) still gets a judged move.
-    while not futures or allowance.left():
+    last_round = 0.0  # seconds the last round took: the next one is not begun too late
+    while not futures or allowance.left(last_round):
+        started = time.perf_counter()
         future = draw_future()
         futures.append(future)
         chance = False
@@ -99,6 +102,7 @@ def search(position: Position, legal_actions: Sequence[Any], include: Sequence[i
             worth, played = judge(index, future, allowance)
             worths[index].append(worth)
             chance = chance or played
+        last_round = time.perf_counter() - started
         if not chance or exact:
             break  # no unseen card can matter, or the future is known: one round is exact
         if len(futures) in HALVING_ROUNDS and len(alive) > 2:
