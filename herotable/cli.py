@@ -422,13 +422,19 @@ def damaged(
         help="Only games that are not over.")] = False,
 ) -> None:
     """List the games whose stored record no longer replays (a server keeps them apart)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
     from herotable.server.audit import damaged_games
+    from herotable.server.errors import outage_line
     from herotable.server.settings import database_url as default_url
 
+    url = default_url(database_url)
     try:
-        found = damaged_games(default_url(database_url), unfinished)
-    except Exception as exc:  # the database itself cannot be read: say so, in one line
-        raise fail(f"cannot read the database: {exc}") from exc
+        found = damaged_games(url, unfinished)
+    except SQLAlchemyError as exc:  # the database itself cannot be read: one line
+        shown = make_url(url).render_as_string(hide_password=True)
+        raise fail(f"cannot read the database {shown}: {outage_line(exc)}") from exc
     for damage in found:
         typer.echo(f"{damage.game_id}\t{damage.game}\t{damage.reason}")
     typer.echo(f"{len(found)} damaged game(s)", err=True)

@@ -21,6 +21,10 @@ from herotable.core.errors import HerotableError
 from herotable.server.app import create_app
 from herotable.server.settings import Settings, database_url
 
+# How long an idle HTTP connection stays open: a player's next move comes seconds apart, and
+# a connection opened again for each one cost more than its request (docs/benchmarks.md).
+KEEP_ALIVE_SECONDS = 60
+
 
 def run_server(host: str, port: int, url: str | None, open_browser: bool,
                bot_workers: int | None = None) -> None:
@@ -39,7 +43,7 @@ def run_server(host: str, port: int, url: str | None, open_browser: bool,
     # No per-message compression: deflating every push was a quarter of the server's time
     # per action, for messages of a few KB (docs/benchmarks.md, "Many tables").
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536,
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False, timeout_keep_alive=KEEP_ALIVE_SECONDS)
 
 
 def _has_screen() -> bool:
