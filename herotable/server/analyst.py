@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import UTC, datetime
 from typing import Any
 
 from herotable.bots.analysis import Analysis, decision_steps, merge
@@ -23,6 +24,8 @@ from herotable.server.workers import Lane, WorkerPool
 
 log = logging.getLogger("herotable.server")
 ANALYSIS_RETRY_SECONDS = 60
+# An analysis running on a process that wrote no progress for this long: its process is gone.
+ANALYSIS_SILENT_SECONDS = 120
 
 
 class Analyst:
@@ -30,21 +33,34 @@ class Analyst:
         self.service = service
         self.pool = WorkerPool(service.settings.analysis_workers)
         self.tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._starting: set[tuple[str, int]] = set()  # being started (not yet in tasks)
 
     async def start(self, live: LiveGame, seat: int) -> dict[str, Any]:
-        """Start the analysis of ``seat`` in this finished game unless it runs or is done."""
+        """Start the analysis of ``seat`` in this finished game unless it runs or is done.
+
+        The slot is taken before the first wait, so two requests at once start it once;
+        an analysis another process is running (its progress written lately) is left to
+        it, and one whose process stopped is started again from the beginning."""
         if not live.game.is_over:
             raise Forbidden("a game is analysed once it is over")
         self.service.check_watchable(live, None)
         if not 0 <= seat < live.game.num_players:
             raise HerotableError(f"there is no seat {seat} in this game")
+        key = (live.id, seat)
+        if key in self.tasks or key in self._starting:
+            return await self.status(live.id, seat)
+        self._check_room(live.id)
+        self._starting.add(key)
+        try:
+            return await self._start(live, seat)
+        finally:
+            self._starting.discard(key)
+
+    async def _start(self, live: LiveGame, seat: int) -> dict[str, Any]:
         store = self.service.store
         row = await self.service.db(store.analysis, live.id, seat)
-        if row is not None and row.status == "done":
+        if row is not None and (row.status == "done" or self._elsewhere(row)):
             return _status(row)
-        if row is not None and row.status == "running" and (live.id, seat) in self.tasks:
-            return _status(row)
-        self._check_room(live.id)
         log_json = live.game.log.to_json()
         steps = await self.pool.run(live.id, Lane.PLAYER, decision_steps, log_json, seat)
         if row is None:
@@ -56,14 +72,25 @@ class Analyst:
             self._run(live.id, log_json, seat, steps))
         return {"status": "running", "done": 0, "total": len(steps), "analysis": None}
 
+    def _elsewhere(self, row: AnalysisRow) -> bool:
+        """Whether another process is running this analysis: it is running, not here, the
+        database is shared, and its progress was written lately."""
+        if row.status != "running" or not self.service.relay.shared:
+            return False
+        written = row.updated_at
+        if written.tzinfo is None:  # SQLite keeps no time zone: the server writes UTC
+            written = written.replace(tzinfo=UTC)
+        return (datetime.now(UTC) - written).total_seconds() < ANALYSIS_SILENT_SECONDS
+
     def _check_room(self, game_id: str) -> None:
         """Refuse (429, with when to come back) beyond the limits: analyses are long, so a
         server runs a few at a time, and one game cannot take them all."""
         settings = self.service.settings
-        if len(self.tasks) >= settings.analyses_at_once:
-            raise Busy(f"the server is analysing {len(self.tasks)} games; try again in a few "
+        busy = [*self.tasks, *self._starting]
+        if len(busy) >= settings.analyses_at_once:
+            raise Busy(f"the server is analysing {len(busy)} games; try again in a few "
                        "minutes", retry_after=ANALYSIS_RETRY_SECONDS)
-        if sum(g == game_id for g, _seat in self.tasks) >= settings.analyses_per_game:
+        if sum(g == game_id for g, _seat in busy) >= settings.analyses_per_game:
             raise Busy("this game's other analyses are running; try again once they are "
                        "done", retry_after=ANALYSIS_RETRY_SECONDS)
 

@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import SQLAlchemyError
 
 from herotable.server.analyst import Analyst
 from herotable.server.challenge_desk import ChallengeDesk
@@ -39,7 +39,7 @@ async def _resume(service: GameService, analyst: Analyst) -> None:
     try:
         await service.resume()
         await analyst.resume()
-    except DBAPIError as exc:  # the database is away: games wake as they are opened
+    except SQLAlchemyError as exc:  # the database is away: games wake as they are opened
         log.warning("games not resumed at start: %s", outage_line(exc))
 
 

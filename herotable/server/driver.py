@@ -12,14 +12,12 @@ abandoned bot games cost nothing.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import SQLAlchemyError
 
-from herotable.bots.base import BotError
 from herotable.bots.registry import make_bot
 from herotable.core.errors import HerotableError
 from herotable.server.bots import decide, hint
@@ -93,11 +91,12 @@ class BotDriver:
                 action = await self.pool.run(
                     live.id, lane, decide, live.id, live.game.log.to_json(), seat, bot.bot,
                     budget=self._budget(live.row.game, bot.bot, bot.bot_seconds))
-            except (HerotableError, BotError, OSError, RuntimeError) as exc:
-                log.error("bot %s in game %s failed: %s", bot.bot, live.id, exc)
+            except Exception as exc:  # a worker's failure, whatever it is, is this move's
+                log.error("bot %s in game %s failed: %s: %s", bot.bot, live.id,
+                          type(exc).__name__, exc)
                 failures += 1
                 continue
-            outage: DBAPIError | None = None
+            outage: SQLAlchemyError | None = None
             async with live.lock:
                 if not live.game.owes(seat):
                     continue  # another process moved this bot meanwhile
@@ -111,7 +110,7 @@ class BotDriver:
                     failures += live.seq == seq
                     log.warning("bot move %r refused in game %s: %s", action, live.id, exc)
                     continue
-                except DBAPIError as exc:
+                except SQLAlchemyError as exc:
                     if not is_outage(exc):
                         raise
                     outage = exc
@@ -130,8 +129,9 @@ class BotDriver:
         driver = live.driver
         if driver is None or driver.done():
             return
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(driver), self.settings.bot_wait_seconds)
+        # asyncio.wait never raises: the person's action is stored whatever befell the bots,
+        # so its answer is the game as it stands (the driver logged its own failure).
+        await asyncio.wait({driver}, timeout=self.settings.bot_wait_seconds)
 
     async def hint(self, live: LiveGame, seat: int) -> dict[str, Any]:
         """The strong bot's choice for ``seat``'s decision now (where hints are allowed):

@@ -11,7 +11,8 @@ from typing import Any, ClassVar
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from herotable.core.errors import HerotableError, IllegalAction
 
@@ -95,8 +96,9 @@ DATABASE_RETRY_SECONDS = 5
 
 def is_outage(exc: BaseException) -> bool:
     """Whether a database error means the database cannot be reached now (down, restarting,
-    the connection cut, SQLite busy): worth trying again, unlike a bad statement."""
-    return isinstance(exc, OperationalError | InterfaceError) or (
+    the connection cut, SQLite busy, every pooled connection in use): worth trying again,
+    unlike a bad statement."""
+    return isinstance(exc, OperationalError | InterfaceError | PoolTimeout) or (
         isinstance(exc, DBAPIError) and exc.connection_invalidated)
 
 
@@ -108,8 +110,8 @@ def outage_line(exc: BaseException) -> str:
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    @app.exception_handler(DBAPIError)
-    async def database_failed(_request: Request, exc: DBAPIError) -> JSONResponse:
+    @app.exception_handler(SQLAlchemyError)
+    async def database_failed(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
         if not is_outage(exc):
             log.exception("unexpected database error", exc_info=exc)
             return JSONResponse({"detail": "internal server error"}, status_code=500)

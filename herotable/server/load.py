@@ -12,7 +12,7 @@ person plays against the ``greedy`` bot, and its answers are timed.
 Reported: accepted actions per second, the round trip of an action (p50, p95, p99), the push
 to the spectator (from the action's request to the spectator holding the new state, p99),
 the share of 409 refusals, the server's CPU time per accepted action (each process's user
-and system time, from /proc or ``resource``), and the bot's answer time (p95).
+and system time, from Linux's /proc), and the bot's answer time (p95).
 """
 
 from __future__ import annotations
@@ -246,6 +246,8 @@ async def _one_bot_game(base: str, result: LoadResult, until: float, seed: int,
     rng = random.Random(seed)
     while time.monotonic() < until:
         status, data = await http.call("GET", f"/api/games/{game_id}", token=token)
+        if status != 200:
+            raise HerotableError(f"the bot game: {status} {data[:200]!r}")
         state = json.loads(data)
         if state["over"] or not state["legal"]:
             break

@@ -22,11 +22,11 @@ from functools import partial
 from typing import Any, TypeVar
 
 from anyio import to_thread
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import SQLAlchemyError
 
 from herotable.bots.registry import make_bot
 from herotable.core.errors import HerotableError
-from herotable.core.game import ActionLog, Game, LogEntry
+from herotable.core.game import Game
 from herotable.registry import GameOptionError, game_classes, game_info
 from herotable.server.challenges import challenge_of
 from herotable.server.db import ActionRow, ChallengeEntry, GameRow, SeatRow
@@ -57,20 +57,23 @@ DAMAGED = ("this game's record is damaged, so it cannot be played or shown; the 
 T = TypeVar("T")
 
 
-def rebuild(row: GameRow, seats: list[SeatRow], actions: list[ActionRow],
-            ) -> Game[Any, Any, Any]:
-    """The engine of a stored game, replayed from its config, seed and actions; a record
-    that does not replay (an unknown game, a damaged config or seed, an action the rules
-    refuse, seats that are not the game's players) is a :class:`DamagedGame`, whatever
-    the engine found wrong with it."""
+def rebuild(row: GameRow, seats: list[SeatRow], actions: list[ActionRow]) -> LiveGame:
+    """A stored game in memory, its actions applied one by one from its config and seed
+    (as a replay does), so that each seat's ``owing_since`` is known exactly; a record that
+    does not replay (an unknown game, a damaged config or seed, an action the rules
+    refuse, seats that are not the game's players) is a :class:`DamagedGame`, whatever the
+    engine found wrong with it."""
     try:
-        log_json = ActionLog(row.game, row.config, row.seed,
-                             [LogEntry(a.seat, a.action) for a in actions])
-        game = game_classes()[row.game].replay(log_json)
-        if [seat.seat for seat in seats] != list(range(game.num_players)):
+        cls = game_classes()[row.game]
+        live = LiveGame(row.id, row, seats, cls(cls.config_from_json(row.config), row.seed))
+        if [seat.seat for seat in seats] != list(range(live.game.num_players)):
             raise ValueError(f"the seats {[seat.seat for seat in seats]} are not the "
-                             f"game's {game.num_players} players")
-        return game
+                             f"game's {live.game.num_players} players")
+        live.adopt(actions)
+        if live.seq != len(actions):
+            raise ValueError(f"the actions are numbered with gaps ({len(actions)} stored, "
+                             f"{live.seq} in order)")
+        return live
     except Exception as exc:  # any failure: the record is what is wrong, not the request
         log.error("game %s is damaged: %s: %s", row.id, type(exc).__name__, exc)
         raise DamagedGame(DAMAGED) from exc
@@ -123,7 +126,7 @@ class GameService:
     async def database_answers(self) -> bool:
         try:
             await asyncio.wait_for(self.db(self.store.ping), PING_SECONDS)
-        except (TimeoutError, DBAPIError) as exc:
+        except (TimeoutError, SQLAlchemyError) as exc:
             log.warning("database unavailable: %s", outage_line(exc))
             return False
         return True
@@ -229,13 +232,18 @@ class GameService:
         if found is None:
             raise UnknownGame(f"there is no game {game_id!r}")
         row, seats, actions = found
-        return LiveGame(game_id, row, seats, rebuild(row, seats, actions))
+        return rebuild(row, seats, actions)
 
     async def catch_up(self, live: LiveGame) -> None:
         """Read the actions other processes stored since this one's copy (one database
-        query; a process alone with its database never needs it)."""
+        query; a process alone with its database never needs it). A note that comes while
+        it reads marks the game behind again; a read that fails leaves it marked."""
         live.stale = False
-        newer = await self.db(self.store.actions_from, live.id, live.seq)
+        try:
+            newer = await self.db(self.store.actions_from, live.id, live.seq)
+        except BaseException:
+            live.stale = True
+            raise
         if not newer:
             return
         async with live.lock:
@@ -261,8 +269,11 @@ class GameService:
         raise Forbidden("this token holds no seat in this game")
 
     async def set_left(self, live: LiveGame, seat: int, left: bool) -> None:
+        """Store that ``seat`` stepped away (or came back), whatever this process's copy
+        says (another process may have changed it), and tell everyone."""
+        await self.db(self.store.set_left, live.id, seat, left)
+        self.relay.announce_left(live.id, seat, left)
         if live.seats[seat].left != left:
-            await self.db(self.store.set_left, live.id, seat, left)
             live.seats[seat].left = left
             self.publish(live)
 
@@ -335,11 +346,12 @@ class GameService:
         """The object of ``GET /api/games/{id}`` for ``seat`` (None: a spectator)."""
         return game_object(live, seat, self.present(live.id), with_legal)
 
-    def state_text(self, live: LiveGame, seat: int | None, with_legal: bool = True) -> str:
+    def state_text(self, live: LiveGame, seat: int | None, with_legal: bool = True,
+                   present: set[int] | None = None) -> str:
         """:meth:`state` as JSON text, built once for each seat, legal list and presence
         while the game stays at one seq: an action's answer and the pushes to that seat's
-        sockets share it."""
-        present = self.present(live.id)
+        sockets share it. ``present``: the seats present, if the caller has them."""
+        present = self.present(live.id) if present is None else present
         key = (seat, with_legal, frozenset(present), tuple(s.left for s in live.seats))
         if live.wire_seq != live.seq or len(live.wire) > WIRE_CACHE_SIZE:
             live.wire.clear()
@@ -353,7 +365,9 @@ class GameService:
 
     def publish(self, live: LiveGame) -> None:
         """Offer every watcher of the game its new object (nothing here waits for them)."""
-        self.hub.publish(live.id, lambda seat, legal: self.state_text(live, seat, legal))
+        present = self.present(live.id)  # once for all the watchers
+        self.hub.publish(live.id,
+                         lambda seat, legal: self.state_text(live, seat, legal, present))
 
     def publish_presence(self, live: LiveGame) -> None:
         """Tell this process's watchers who is present now."""
@@ -368,12 +382,10 @@ class GameService:
     # ------------------------------------------------------------------ other processes
 
     async def start(self) -> None:
-        """Begin hearing the other processes (PostgreSQL), then wake the games that wait
-        for a bot."""
-        await self.relay.start(self._heard_action, self._heard_presence, self._announce_all,
-                               self._sweep)
+        """Begin hearing the other processes (PostgreSQL)."""
+        await self.relay.start(self)
 
-    def _heard_action(self, note: ActionNote) -> None:
+    def heard_action(self, note: ActionNote) -> None:
         """Another process stored an action: if this process holds the game, take it on
         (from the note itself when it is the next one, else from the database, once
         however many notes arrive meanwhile) and push it."""
@@ -390,6 +402,9 @@ class GameService:
                 self.bots.wake(live)
                 return
         live.stale = True
+        self._refresh_soon(live)
+
+    def _refresh_soon(self, live: LiveGame) -> None:
         if live.id in self._refreshing:
             return
         self._refreshing.add(live.id)
@@ -399,32 +414,50 @@ class GameService:
 
     async def _refresh(self, live: LiveGame) -> None:
         """Catch up and push until no newer note came meanwhile (a note that arrives while
-        the database is read may be of an action that read did not see)."""
+        the database is read may be of an action that read did not see). A failed read
+        leaves the game marked behind: the next look or sweep tries again."""
         try:
             while live.stale:
                 await self.catch_up(live)  # clears ``stale`` before it reads
                 self.publish(live)
                 self.bots.wake(live)
-        except DBAPIError as exc:
+        except SQLAlchemyError as exc:
             log.warning("game %s not caught up: %s", live.id, outage_line(exc))
         except HerotableError as exc:
             log.error("game %s not caught up: %s", live.id, exc)
         finally:
             self._refreshing.discard(live.id)
 
-    def _heard_presence(self, game_id: str) -> None:
+    def heard_presence(self, game_id: str) -> None:
         live = self.live.get(game_id)
         if live is not None and self.hub.watchers.get(game_id):
             self.publish_presence(live)
 
-    def _announce_all(self) -> None:
+    def heard_left(self, game_id: str, seat: int, left: bool) -> None:
+        live = self.live.get(game_id)
+        if live is not None and 0 <= seat < len(live.seats) and live.seats[seat].left != left:
+            live.seats[seat].left = left
+            self.publish(live)
+
+    def announce_all(self) -> None:
         for game_id in list(self.hub.watchers):
             self.relay.announce(game_id, self.hub.present_seats(game_id))
 
-    def _sweep(self) -> None:
-        """Wake the bots of every game held here that owe a move and have no driver: the
-        process that drove them may have died."""
+    def listening(self) -> None:
+        """Notes sent while this process was not listening are lost: every game it holds
+        may be behind, so each is read again before it is next shown (watched ones now)."""
         for live in list(self.live.values()):
+            live.stale = True
+            if self.hub.watchers.get(live.id):
+                self._refresh_soon(live)
+
+    def sweep(self) -> None:
+        """Every few seconds: wake the bots of every game held here that owe a move and
+        have no driver (the process that drove them may have died), and catch up watched
+        games still behind after a failed read."""
+        for live in list(self.live.values()):
+            if live.stale and self.hub.watchers.get(live.id):
+                self._refresh_soon(live)
             self.bots.wake(live)
 
     async def close(self) -> None:

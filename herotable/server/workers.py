@@ -73,9 +73,7 @@ class _Queue:
                 return job
         return None
 
-    def count(self, game_id: str | None = None) -> int:
-        if game_id is not None:
-            return len(self.games.get(game_id, ()))
+    def count(self) -> int:
         return sum(len(jobs) for jobs in self.games.values())
 
 
@@ -98,7 +96,6 @@ class WorkerPool:
         self._executor: ProcessPoolExecutor | None = None
         self._queues = {lane: _Queue() for lane in Lane}
         self._busy: dict[Lane, int] = dict.fromkeys(Lane, 0)
-        self._running: dict[str, int] = {}
 
     def load(self) -> dict[str, int]:
         """Jobs running and queued now, for the host's figures."""
@@ -135,7 +132,6 @@ class WorkerPool:
         if job.deadline is not None:
             call = partial(call, seconds=max(0.0, job.deadline - time.monotonic()))
         self._busy[job.lane] += 1
-        self._running[job.game_id] = self._running.get(job.game_id, 0) + 1
         pool = self._pool()
         try:
             running = asyncio.wrap_future(pool.submit(call))
@@ -148,14 +144,9 @@ class WorkerPool:
     def _finished(self, job: Job, pool: ProcessPoolExecutor,
                   running: asyncio.Future[Any]) -> None:
         self._busy[job.lane] -= 1
-        left = self._running[job.game_id] - 1
-        if left:
-            self._running[job.game_id] = left
-        else:
-            del self._running[job.game_id]
         if not job.done.done():
-            if running.cancelled():
-                job.done.cancel()
+            if running.cancelled():  # the pool was reset under it: an error, not a stop
+                job.done.set_exception(RuntimeError("the worker pool was restarted"))
             elif (error := running.exception()) is not None:
                 if isinstance(error, BrokenProcessPool):
                     self._reset(pool)

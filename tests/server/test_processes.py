@@ -158,6 +158,10 @@ def test_two_processes_serve_the_same_games(postgres_base: str | None) -> None:
                 pushed = json.loads(socket.recv())
             assert pushed["seq"] == 1  # an action on the second process, pushed by the first
         wait_until(lambda: not get(second, game_id)["seats"][0]["present"], 30)
+        # Bo steps away on the first process: the second one shows it too.
+        assert first.post(f"/api/games/{game_id}/leave",
+                          headers={"Authorization": f"Bearer {bo}"}).status_code == 200
+        wait_until(lambda: get(second, game_id)["seats"][1]["left"], 30)
 
 
 def test_each_bot_move_is_thought_once_and_a_killed_process_is_carried_on(
@@ -197,3 +201,25 @@ def test_a_stopping_server_closes_its_websockets_as_a_restart(tmp_path: Path) ->
                 socket.recv()
             assert socket.close_code == 1012  # "service restart": the page reconnects
         process.wait(30)
+
+
+def test_a_note_this_version_cannot_read_is_skipped() -> None:
+    from herotable.server.relay import ActionNote, PostgresRelay
+
+    heard: list[ActionNote] = []
+
+    class Listener:
+        def heard_action(self, note: ActionNote) -> None:
+            heard.append(note)
+
+        def __getattr__(self, _name: str) -> Any:
+            return lambda *_args: None
+
+    relay = PostgresRelay("postgresql+psycopg://nobody@127.0.0.1:1/none")  # never connects
+    for payload in ("not json", "[]", '{"p": "x", "k": "action"}',
+                    '{"p": "x", "k": "action", "g": "a", "s": "one", "seat": 0, "a": "x"}',
+                    '{"p": "x", "k": "presence", "g": "a", "seats": [null]}'):
+        relay._heard_from(payload, Listener())  # logged and skipped, never raised
+    relay._heard_from('{"p": "x", "k": "action", "g": "a", "s": 3, "seat": 1, '
+                      '"a": "draw forest A1"}', Listener())
+    assert heard == [ActionNote("a", 3, 1, "draw forest A1")]

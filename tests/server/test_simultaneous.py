@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import act, new_game, state
+from tests.server.conftest import act, make_client, new_game, state
 
 
 def test_simultaneous_seats_do_not_collide(client: TestClient) -> None:
@@ -45,3 +45,18 @@ def test_a_retry_or_a_changed_decision_is_still_refused(client: TestClient) -> N
     assert act(client, game_id, ann, 3, after["legal"][0]).status_code == 409  # the future
     assert state(client, game_id, ann) == after
     assert act(client, game_id, ann, 2, after["legal"][0]).status_code == 200
+
+
+def test_a_server_that_loads_the_game_knows_what_each_seat_has_seen(sqlite_url: str) -> None:
+    with make_client(sqlite_url) as first:
+        created = new_game(first, seats=[{"name": "Ann"}, {"name": "Bo"}])
+        game_id = created["id"]
+        ann, bo = (s["token"] for s in created["seats"])
+        bo_saw = state(first, game_id, bo)
+        ann_saw = state(first, game_id, ann)
+        assert act(first, game_id, ann, 0, ann_saw["legal"][0]).status_code == 200
+    # Another process (or a restart) loads the game from its log: Bo's action, decided at
+    # seq 0 while only Ann acted since, is still taken.
+    with make_client(sqlite_url) as second:
+        assert act(second, game_id, bo, bo_saw["seq"], bo_saw["legal"][0]).status_code == 200
+        assert act(second, game_id, ann, 0, ann_saw["legal"][0]).status_code == 409

@@ -11,16 +11,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 
 from fastapi import APIRouter, WebSocket
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 
 from herotable.core.errors import HerotableError
 from herotable.server.deps import Service
-from herotable.server.errors import Forbidden, UnknownGame
+from herotable.server.errors import DamagedGame, Forbidden, UnknownGame, is_outage, outage_line
 from herotable.server.hub import TooManyWatchers, Watcher
 
+log = logging.getLogger("herotable.server")
 router = APIRouter()
 FIRST_MESSAGE_SECONDS = 10.0
 MESSAGES_PER_SECOND = 20  # after the first, a client has no reason to send many
@@ -65,6 +68,12 @@ async def watch(socket: WebSocket, game_id: str, service: Service) -> None:
         return
     except (TimeoutError, ValueError, ValidationError, HerotableError, Unreadable,
             TooManyWatchers) as exc:
+        await _refuse(socket, exc)
+        return
+    except SQLAlchemyError as exc:
+        if not is_outage(exc):
+            raise
+        log.warning("database unavailable: %s", outage_line(exc))
         await _refuse(socket, exc)
         return
     try:
@@ -119,17 +128,24 @@ async def _text(socket: WebSocket, limit: int) -> str:
 
 async def _refuse(socket: WebSocket, exc: Exception) -> None:
     """Tell a WebSocket client why it is refused, then close: 4403, 4404 or 4400 for its
-    first message, 1013 (try again later) for a game at its watcher limit."""
-    if isinstance(exc, TooManyWatchers):
+    first message, 4500 for a damaged game, 1013 (try again later) for a game at its
+    watcher limit or a database that does not answer."""
+    if isinstance(exc, TooManyWatchers | SQLAlchemyError):
         code = TRY_AGAIN
+    elif isinstance(exc, DamagedGame):
+        code = 4500
     elif isinstance(exc, Forbidden):
         code = 4403
     elif isinstance(exc, UnknownGame):
         code = 4404
     else:
         code = 4400
-    reason = (str(exc) if isinstance(exc, HerotableError | TooManyWatchers | Unreadable)
-              else "send {\"token\": ...} or {} first")
+    if isinstance(exc, SQLAlchemyError):
+        reason = "the database is not answering; try again shortly"
+    elif isinstance(exc, HerotableError | TooManyWatchers | Unreadable):
+        reason = str(exc)
+    else:
+        reason = "send {\"token\": ...} or {} first"
     with contextlib.suppress(Exception):
         await socket.send_text(json.dumps({"error": reason}))
         await socket.close(code)
