@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from herotable.server.db import make_engine
 from herotable.server.errors import DamagedGame
-from herotable.server.service import rebuild
+from herotable.server.service import read_stored, rebuild
 from herotable.server.store import Store
 
 
@@ -25,17 +25,16 @@ def damaged_games(database_url: str, unfinished_only: bool = False) -> list[Dama
     found: list[Damage] = []
     try:
         for game_id in store.all_game_ids(unfinished_only):
+            game = "?"  # until its row is read
             try:
-                loaded = store.load(game_id)
+                loaded = read_stored(store, game_id)
                 if loaded is None:  # deleted meanwhile
                     continue
-                row, seats, actions = loaded
-                rebuild(row, seats, actions)
+                game = loaded[0].game
+                rebuild(*loaded)
             except DamagedGame as exc:
                 cause = exc.__cause__
-                found.append(Damage(game_id, row.game, f"{type(cause).__name__}: {cause}"))
-            except (ValueError, TypeError, LookupError) as exc:
-                found.append(Damage(game_id, "?", f"{type(exc).__name__}: {exc}"))
+                found.append(Damage(game_id, game, f"{type(cause).__name__}: {cause}"))
     finally:
         engine.dispose()
     return found

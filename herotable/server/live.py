@@ -27,8 +27,8 @@ class LiveGame:
     seen: float = field(default_factory=time.monotonic)
     # For each seat that owes a decision, the seq at which it began owing it: an action sent
     # with any seq from there on was decided on what the seat still faces
-    # (:meth:`seen_enough`). Loaded games start from their current seq (a conservative
-    # guess: one older seq is refused once, and the client catches up).
+    # (:meth:`seen_enough`); a game loaded from the database learns it by applying its log
+    # one action at a time (:func:`herotable.server.service.rebuild`).
     owing_since: dict[int, int] = field(default_factory=dict)
     # Another process stored actions this one has not read yet (it was told so).
     stale: bool = False

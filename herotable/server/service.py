@@ -79,6 +79,17 @@ def rebuild(row: GameRow, seats: list[SeatRow], actions: list[ActionRow]) -> Liv
         raise DamagedGame(DAMAGED) from exc
 
 
+def read_stored(store: Store, game_id: str,
+                ) -> tuple[GameRow, list[SeatRow], list[ActionRow]] | None:
+    """A stored game's rows (None: no such game); a stored value the database layer cannot
+    read back (a damaged JSON column, say) is a :class:`DamagedGame`."""
+    try:
+        return store.load(game_id)
+    except (ValueError, TypeError, LookupError) as exc:
+        log.error("game %s is damaged: %s: %s", game_id, type(exc).__name__, exc)
+        raise DamagedGame(DAMAGED) from exc
+
+
 def challenge_result(game: Game[Any, Any, Any]) -> ChallengeResult:
     """A finished challenge game's line on the leaderboard, worked out by the server."""
     solo = game.solo_result()
@@ -224,11 +235,7 @@ class GameService:
                     return
 
     async def _load(self, game_id: str) -> LiveGame:
-        try:
-            found = await self.db(self.store.load, game_id)
-        except (ValueError, TypeError, LookupError) as exc:  # a stored value unreadable
-            log.error("game %s is damaged: %s: %s", game_id, type(exc).__name__, exc)
-            raise DamagedGame(DAMAGED) from exc
+        found = await self.db(read_stored, self.store, game_id)
         if found is None:
             raise UnknownGame(f"there is no game {game_id!r}")
         row, seats, actions = found
@@ -288,7 +295,9 @@ class GameService:
             raise Forbidden("a spectator cannot act; send the seat's token")
         if live.seats[seat].bot is not None:
             raise Forbidden("a bot plays this seat")
-        if seq > live.seq:  # the client heard of actions another process took
+        # A seq ahead of this copy: the client heard of actions another process took (alone
+        # with its database, as on SQLite, no process can have: no read is needed).
+        if seq > live.seq and self.relay.shared:
             await self.catch_up(live)
         async with live.lock:
             for attempt in range(COMMIT_ATTEMPTS):
