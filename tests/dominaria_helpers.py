@@ -59,8 +59,8 @@ def put_heroes(game: DominariaGame, player: int, *locations: str) -> PlayerState
     return state
 
 
-def refused(game: DominariaGame, player: int, action: str, rule: str) -> str:
-    """Apply an action that must be refused with ``rule``; the state must not change."""
+def refused(game: DominariaGame, player: int, action: str, code: str) -> str:
+    """Apply an action that must be refused with ``code``; the state must not change."""
     import pytest
 
     from herotable.core.errors import IllegalAction
@@ -68,6 +68,6 @@ def refused(game: DominariaGame, player: int, action: str, rule: str) -> str:
     before = game.to_json()
     with pytest.raises(IllegalAction) as info:
         game.apply(player, action)
-    assert info.value.rule == rule, str(info.value)
+    assert info.value.code == code, str(info.value)
     assert game.to_json() == before
     return str(info.value)

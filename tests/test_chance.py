@@ -142,10 +142,10 @@ def test_bad_chance_input_is_refused_and_changes_nothing() -> None:
     before = game.to_json()
     with pytest.raises(IllegalAction, match="not among the 13 cards") as refused:
         game.apply_chance("no_such_card")
-    assert refused.value.rule == "not_in_deck"
+    assert refused.value.code == "not_in_deck"
     with pytest.raises(IllegalAction) as wrong_type:
         game.apply_chance(3)  # type: ignore[arg-type]
-    assert wrong_type.value.rule == "wrong_action"
+    assert wrong_type.value.code == "wrong_outcome_type"
     with pytest.raises(IllegalAction, match="owes no decision"):
         game.apply(0, "draw forest A1")
     assert game.to_json() == before
@@ -153,7 +153,7 @@ def test_bad_chance_input_is_refused_and_changes_nothing() -> None:
     after = game.to_json()
     with pytest.raises(IllegalAction, match="no chance event is due") as not_due:
         game.apply_chance(game.deck[0])
-    assert not_due.value.rule == "no_chance"
+    assert not_due.value.code == "no_chance"
     assert game.to_json() == after
     seeded = herotable.new_game("cartographers", seed=5)
     with pytest.raises(IllegalAction, match="no chance event is due"):

@@ -17,7 +17,7 @@ from herotable.dominaria.pack import COLOURS, PLANESWALKER_ABILITIES, load_pack
 from herotable.dominaria.state import PlayerState
 from herotable.registry import game_info
 
-I18N = Path(__file__).resolve().parent.parent / "herotable" / "web" / "static" / "i18n"
+I18N = Path(__file__).resolve().parent.parent / "herotable" / "messages"
 
 
 def test_the_catalog_is_json_and_registered():

@@ -74,9 +74,9 @@ def test_setup_mana_one_or_two_per_location():
 
 def test_setup_refusals():
     game = DominariaGame(DominariaConfig(players=2), seed=3)
-    refused(game, 0, "keep " + " ".join(game.players[0].choice.cards[:1]), "choice")
-    refused(game, 0, "keep nope " + game.players[0].choice.cards[0], "choice")
-    refused(game, 0, "end", "setup")
+    refused(game, 0, "keep " + " ".join(game.players[0].choice.cards[:1]), "keep_count")
+    refused(game, 0, "keep nope " + game.players[0].choice.cards[0], "not_among")
+    refused(game, 0, "end", "keep_quests_first")
     for player in (0, 1):
         game.apply(player, game.legal_actions(player)[0])
     not_start = next(loc for loc in game.pack.locations.values() if not loc.start)
@@ -227,7 +227,7 @@ def test_recruiting_the_third_hero_gives_a_new_quest():
     game.apply(player, f"recruit {start}")  # the third Hero on the map
     assert state.choice is not None and state.choice.kind == "quest"
     shown = list(state.choice.cards)
-    refused(game, player, "end", "choice")
+    refused(game, player, "end", "keep_card_first")
     game.apply(player, f"keep {shown[1]}")
     assert shown[1] in state.hand and game.quest_deck[-1] == shown[0]  # the other to the bottom
 
@@ -237,7 +237,7 @@ def test_discover_needs_a_token_where_a_hero_stands_and_keeps_one_of_two():
     player = current(game)
     state = put_heroes(game, player, "orvada")
     give(game, player, "UUUU")
-    refused(game, player, "discover orvada", "no_token")
+    refused(game, player, "discover orvada", "no_artifact_token")
     game.artifact_tokens["orvada"] = 1
     game.artifact_supply -= 1
     top = game.artifact_deck[:2]
@@ -255,7 +255,7 @@ def test_confront_moves_a_cabal_token_to_the_track_and_pays_its_quest_symbols():
     state = put_heroes(game, player, "orvada")
     spaces = game.pack.boards.cabal.spaces
     give(game, player, "BBB" * len(spaces))
-    refused(game, player, "confront orvada", "no_token")
+    refused(game, player, "confront orvada", "no_cabal_token")
     quests_before = 0
     for index, space in enumerate(spaces):
         game.cabal_tokens["orvada"] = 1
@@ -267,7 +267,7 @@ def test_confront_moves_a_cabal_token_to_the_track_and_pays_its_quest_symbols():
             quests_before += 1
     assert quests_before == sum(1 for s in spaces if s.quest) >= 1
     game.cabal_tokens["orvada"] = 1
-    refused(game, player, "confront orvada", "track_full")
+    refused(game, player, "confront orvada", "cabal_track_full")
 
 
 def test_manaliths_on_different_colours_with_quests_on_the_second_and_fourth():
@@ -289,7 +289,7 @@ def test_manaliths_on_different_colours_with_quests_on_the_second_and_fourth():
             game.apply(player, f"keep {state.choice.cards[0]}")
     assert quests == [2, 4]
     assert len(state.manaliths) == 5
-    refused(game, player, f"manalith {state.heroes[0]}", "track_full")
+    refused(game, player, f"manalith {state.heroes[0]}", "manaliths_built")
 
 
 def test_leylines_rewards_and_no_two_on_one_link():
@@ -299,7 +299,7 @@ def test_leylines_rewards_and_no_two_on_one_link():
     give(game, player, "GGG" * 8)
     game.apply(player, "leyline orvada urborg")
     refused(game, player, "leyline urborg orvada", "leyline_held")
-    refused(game, player, "leyline llanowar hammerheim", "no_hero")
+    refused(game, player, "leyline llanowar hammerheim", "leyline_no_hero")
     quests = []
     count = 1
     # Seven more links anywhere: a Hero is stood on one end of each before forming it.
@@ -440,13 +440,13 @@ def test_public_quest_first_and_second_claimant_never_both_tiles():
     assert claimable  # the colours, Cabal and Manalith tiles at least
     quest = claimable[0]
     game.apply(first, f"claim {quest.id}")
-    refused(game, first, f"claim {quest.id}", "claimed")
+    refused(game, first, f"claim {quest.id}", "tile_held")
     game.apply(first, "end")
     second = current(game)
     game.apply(second, f"claim {quest.id}")
     game.apply(second, "end")
     third = current(game)
-    refused(game, third, f"claim {quest.id}", "claimed")
+    refused(game, third, f"claim {quest.id}", "tiles_taken")
     assert game.players[first].public == [(quest.id, quest.tiles[0])]
     assert game.players[second].public == [(quest.id, quest.tiles[1])]
 

@@ -118,12 +118,13 @@ def test_the_screen_shows_map_boards_actions_and_the_designed_content_warning() 
     assert "End of input." in out
 
 
-def test_refused_action_shows_the_rule_and_changes_nothing() -> None:
+def test_refused_action_shows_the_rule_and_changes_nothing(monkeypatch) -> None:
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
     game = game_in_play()
     before = game.to_json()
     out = play(game, ["move nowhere x", "recruit orvada pay W W W W W W"])
-    assert "Refused (unknown_location): unknown location 'nowhere'" in out
-    assert "Refused (mana)" in out
+    assert "Not accepted: There is no location nowhere." in out
+    assert "Not accepted: You cannot pay" in out
     assert game.to_json() == before
 
 

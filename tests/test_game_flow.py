@@ -97,7 +97,7 @@ class TestRefusals:
         before = self.game.to_json()
         with pytest.raises(IllegalAction) as info:
             self.game.apply(player, action)
-        assert info.value.rule == rule
+        assert info.value.code == rule
         assert self.game.to_json() == before
 
     def test_over_a_filled_cell(self):
@@ -130,10 +130,10 @@ class TestRefusals:
         game = rigged_game(["wren_the_lioness", "lagoon"])
         before = game.to_json()
         for action, rule in ((PlaceHero(11, 0, 0), "off_map"), (PlaceHero(3, 3, 4), "rotation"),
-                             (object(), "wrong_action")):
+                             (object(), "wrong_action_type")):
             with pytest.raises(IllegalAction) as info:
                 game.apply(0, action)
-            assert info.value.rule == rule
+            assert info.value.code == rule
         assert game.to_json() == before
 
     def test_a_player_not_in_the_game(self):

@@ -83,7 +83,7 @@ def test_hero_turns_off_draws_the_pattern_as_printed():
     for turns in (1, 2, 3):
         with pytest.raises(IllegalAction, match="drawn as printed") as refused:
             game.apply(0, PlaceHero(4, 4, turns))
-        assert refused.value.rule == "rotation"
+        assert refused.value.code == "rotation"
     assert game.to_json() == before  # a refusal changes nothing
     game.apply(0, PlaceHero(4, 4, 0))
     assert mask_names(game.sheets[0].attack) == ["E6", "E7", "E8"]  # Hxxx, to the right

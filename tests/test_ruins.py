@@ -37,7 +37,7 @@ def refused(game, player, action, rule):
     before = game.to_json()
     with pytest.raises(IllegalAction) as info:
         game.apply(player, action)
-    assert info.value.rule == rule
+    assert info.value.code == rule
     assert game.to_json() == before
 
 

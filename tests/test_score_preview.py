@@ -95,7 +95,7 @@ def test_a_turned_hero_is_refused_when_heroes_do_not_turn() -> None:
     assert view.preview("hero E4 r0").sheet == 0
     with pytest.raises(IllegalAction) as caught:
         view.preview("hero E4 r90")
-    assert caught.value.rule == "rotation"
+    assert caught.value.code == "rotation"
 
 
 @pytest.mark.parametrize(
@@ -103,7 +103,7 @@ def test_a_turned_hero_is_refused_when_heroes_do_not_turn() -> None:
     [
         ("draw village A9 A10", IllegalAction, "placement"),  # A9 is filled
         ("draw village A10 B11", IllegalAction, "placement"),  # not a Settlement shape
-        ("draw forest A10 A11", IllegalAction, "terrain"),  # Settlement offers village
+        ("draw forest A10 A11", IllegalAction, "draw_terrain"),  # Settlement offers village
         ("hero A10", IllegalAction, "wrong_action"),  # a draw is owed
         (Draw("village", -4), IllegalAction, "off_map"),  # built in code, off the map
         ("draw lava A10 A11", NotationError, None),
@@ -119,7 +119,7 @@ def test_an_illegal_or_malformed_action_is_refused_and_nothing_changes(action, e
     with pytest.raises(error) as caught:
         view.preview(action)
     if rule is not None:
-        assert caught.value.rule == rule
+        assert caught.value.code == rule
     assert [s.to_text() for s in view.sheets] == maps
     assert json.dumps(game.to_json()) == state
 
@@ -164,7 +164,7 @@ def test_a_spectator_previews_the_maps_as_they_are_only() -> None:
     assert stars_and_cells(view.preview(sheet=1)) == [("A", 0, []), ("B", 0, [])]
     with pytest.raises(IllegalAction) as caught:
         view.preview("draw village A10 A11")
-    assert caught.value.rule == "not_your_turn"
+    assert caught.value.code == "nothing_to_preview"
 
 
 def test_a_seat_that_owes_nothing_previews_its_own_map() -> None:

@@ -130,13 +130,25 @@ def test_chained_commands_and_cell_jump() -> None:
     assert game.sheets[0].village == mask_from_names(["E6", "E7", "E8", "F7", "G7"])
 
 
-def test_illegal_placement_is_explained_and_refused_without_change() -> None:
+def test_illegal_placement_is_explained_and_refused_without_change(monkeypatch) -> None:
+    monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")
     game = new_game()
     before = game.to_json()
     out = play(game, ["B1", "c"])
     assert "not allowed: B2 is a mountain" in out
-    assert "Refused: cells B2 are already filled" in out
+    assert "Not accepted: Cells B2 are already filled." in out
     assert game.to_json() == before
+
+
+def test_a_refusal_is_shown_in_the_language_the_environment_asks_for(monkeypatch) -> None:
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    out = play(new_game(), ["B1", "c"])
+    assert "Ход не принят: Клетки B2 уже заполнены." in out
+    monkeypatch.setenv("LANG", "xx_XX.UTF-8")  # no catalogue: English
+    out = play(new_game(), ["B1", "c"])
+    assert "Not accepted: Cells B2 are already filled." in out
 
 
 def test_unknown_command_and_edge_are_reported() -> None:
@@ -357,11 +369,12 @@ def test_fallback_draws_one_cell_of_any_terrain() -> None:
 # ---------------------------------------------------------------------- raw actions, saving
 
 
-def test_raw_actions_in_notation() -> None:
+def test_raw_actions_in_notation(monkeypatch) -> None:
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")  # no catalogue for "c": English
     game = new_game()
     out = play(game, ["!draw lava A1", "!hero A1", "!draw farm E5 E6 E7 F6 G6"])
     assert "Cannot read that action" in out
-    assert "Refused: a draw action is owed now" in out
+    assert "Not accepted: A draw action is owed now, not hero A1" in out
     assert game.sheets[0].farm == mask_from_names(["E5", "E6", "E7", "F6", "G6"])
 
 

@@ -1,4 +1,4 @@
-"""The browser client's message catalogues (herotable/web/static/i18n/*.json) and its source:
+"""The message catalogues (herotable/messages/*.json) and the browser client's source:
 every catalogue has English's keys and placeholders, every key the JavaScript asks for exists,
 and no text a person reads is written into the JavaScript or the HTML instead of a catalogue.
 
@@ -21,7 +21,7 @@ from herotable.cartographers.catalog import catalog_json
 from herotable.registry import games
 
 STATIC = Path(__file__).resolve().parent.parent / "herotable" / "web" / "static"
-I18N = STATIC / "i18n"
+I18N = Path(__file__).resolve().parent.parent / "herotable" / "messages"
 PLURAL_FORMS = {"zero", "one", "two", "few", "many", "other"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # Attributes a person reads (or hears, from a screen reader).

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from herotable.cartographers.grid import FULL, SIZE, bit, cell_name, mask_names, parse_cell
+from herotable.cartographers.refusals import CartographersRefusal
 from herotable.cartographers.sheet import EXPLORE_TERRAINS
 from herotable.core.errors import IllegalAction, NotationError
 from herotable.core.game import ActionBase
@@ -91,17 +92,18 @@ def check_on_map(action: CartographersAction) -> None:
     isinstance: a bool is no number, and this runs on every action."""
     if isinstance(action, (Draw, DrawMonster)):
         if type(action.cells) is not int or action.cells <= 0 or action.cells > FULL:
-            raise IllegalAction("the cells must all lie on the map", rule="off_map")
+            raise IllegalAction("the cells must all lie on the map", CartographersRefusal.OFF_MAP)
         if isinstance(action, Draw) and not isinstance(action.terrain, str):
-            raise IllegalAction("a drawn terrain is a word like forest", rule="terrain")
+            raise IllegalAction("a drawn terrain is a word like forest",
+                                CartographersRefusal.TERRAIN_TYPE)
     else:
         row, col = action.row, action.col
         if not (type(row) is int and type(col) is int and 0 <= row < SIZE
                 and 0 <= col < SIZE):
-            raise IllegalAction("that cell is off the map", rule="off_map")
+            raise IllegalAction("that cell is off the map", CartographersRefusal.OFF_MAP)
         if isinstance(action, PlaceHero) and (type(action.quarter_turns) is not int
                                               or not 0 <= action.quarter_turns < 4):
-            raise IllegalAction("a hero turns 0 to 3 quarter turns", rule="rotation")
+            raise IllegalAction("a hero turns 0 to 3 quarter turns", CartographersRefusal.ROTATION)
 
 
 def parse_action(text: str) -> CartographersAction:

@@ -58,6 +58,7 @@ from herotable.cartographers.grid import (
 )
 from herotable.cartographers.grid import neighbours as adjacent
 from herotable.cartographers.preview import score_season
+from herotable.cartographers.refusals import CartographersRefusal
 from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.solo import solo_ambush_mask
 from herotable.cartographers.view import CartographersView, LegalMoves
@@ -321,12 +322,14 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
     def _expect(self, action: object, kind: type, decision: Decision) -> None:
         if not isinstance(action, kind):
             raise IllegalAction(f"a {decision.kind} action is owed now, not {action}",
-                                rule="wrong_action")
+                                CartographersRefusal.WRONG_ACTION,
+                                {"owed": decision.kind, "action": str(action)})
 
     def _check_free(self, sheet: MapSheet, mask: int) -> None:
         if mask & sheet.filled:
             taken = ", ".join(mask_names(mask & sheet.filled))
-            raise IllegalAction(f"cells {taken} are already filled", rule="overlap")
+            raise IllegalAction(f"cells {taken} are already filled", CartographersRefusal.OVERLAP,
+                                {"cells": taken})
 
     def _apply_draw(self, player: int, decision: Decision, action: object) -> None:
         self._expect(action, Draw, decision)
@@ -337,28 +340,32 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
             terrains = self.terrain_options_for(decision)
             if action.terrain not in terrains:
                 raise IllegalAction(f"the fallback cell may be {', '.join(terrains)}",
-                                    rule="terrain")
+                                    CartographersRefusal.DRAW_TERRAIN,
+                                    {"terrains": ", ".join(terrains), "terrain": action.terrain})
             if action.cells.bit_count() != 1:
                 why = "covers no empty ruins" if decision.ruins else "fits your map"
                 raise IllegalAction(f"no offered shape {why}, so draw a single cell",
-                                    rule="fallback")
+                                    CartographersRefusal.FALLBACK)
             self._check_free(sheet, action.cells)
             coin = False
         else:
             if action.terrain not in card.terrains:
                 raise IllegalAction(
                     f"{card.names.en} offers {', '.join(card.terrains)}, not {action.terrain}",
-                    rule="terrain")
+                    CartographersRefusal.TERRAIN, {"card": card.names.en,
+                                                   "terrains": ", ".join(card.terrains),
+                                                   "terrain": action.terrain})
             self._check_free(sheet, action.cells)
             option = next((o for o in card.shapes if action.cells in o.shape.placement_set), None)
             if option is None:
                 shapes = " or ".join(o.shape.art() for o in card.shapes)
                 raise IllegalAction(
                     f"those cells are not a shape of {card.names.en} ({shapes}, turned or "
-                    "mirrored)", rule="shape")
+                    "mirrored)", CartographersRefusal.SHAPE,
+                    {"card": card.names.en, "shapes": shapes})
             if decision.ruins and not action.cells & sheet.ruins & ~sheet.filled:
                 raise IllegalAction("after a ruins card the shape must cover an empty ruins "
-                                    "cell", rule="ruins")
+                                    "cell", CartographersRefusal.RUINS)
             coin = option.coin
         del self.pending[player]
         self._report(player, draw_shape(sheet, action.cells, action.terrain, coin))
@@ -368,7 +375,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         assert isinstance(action, PlaceHero)
         if action.quarter_turns and not self.config.hero_turns:
             raise IllegalAction("in this game a hero's attack pattern is drawn as printed "
-                                "(hero turning is off): use r0", rule="rotation")
+                                "(hero turning is off): use r0", CartographersRefusal.ROTATION)
         sheet = self.sheets[player]
         cell = bit(action.row, action.col)
         self._check_free(sheet, cell)
@@ -387,11 +394,12 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         if decision.fallback:
             if action.cells.bit_count() != 1:
                 raise IllegalAction("the monster fits nowhere on this map, so draw one cell",
-                                    rule="fallback")
+                                    CartographersRefusal.FALLBACK)
         elif action.cells not in card.shape.placement_set:
             raise IllegalAction(
                 f"those cells are not the {card.names.en} shape ({card.shape.art()}, turned or "
-                "mirrored)", rule="shape")
+                "mirrored)", CartographersRefusal.SHAPE,
+                {"card": card.names.en, "shapes": card.shape.art()})
         del self.pending[player]
         self._draw_monster(owner, card, action.cells, identified=not decision.fallback)
         self._gorgon_gaze(owner, card, chooser=player)
@@ -403,7 +411,8 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         if not cell & decision.allowed:
             allowed = ", ".join(mask_names(decision.allowed))
             raise IllegalAction(f"{cell_name(action.row, action.col)} may not be destroyed now; "
-                                f"choose one of {allowed}", rule="destroy")
+                                f"choose one of {allowed}", CartographersRefusal.DESTROY,
+                                {"cell": cell_name(action.row, action.col), "allowed": allowed})
         del self.pending[player]
         self._report(decision.sheet,
                      destroy_cells(self.sheets[decision.sheet], cell, decision.reason))
@@ -579,7 +588,8 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
     def _resolve_chance(self, outcome: str) -> str:
         if outcome not in self.deck:
             raise IllegalAction(f"{outcome!r} is not among the {len(self.deck)} cards left in "
-                                "the season's deck", rule="not_in_deck")
+                                "the season's deck", CartographersRefusal.NOT_IN_DECK,
+                                {"card": outcome, "left": len(self.deck)})
         self.deck.remove(outcome)
         self._reveal(outcome)
         return f"{CHANCE_VERB} {outcome}"

@@ -43,9 +43,11 @@ from herotable.cartographers.grid import (
 )
 from herotable.cartographers.outcomes import outcome
 from herotable.cartographers.preview import ScorePreview, score_season
+from herotable.cartographers.refusals import CartographersRefusal
 from herotable.cartographers.sheet import MapSheet
 from herotable.core.errors import HerotableError, IllegalAction, NotationError
 from herotable.core.game import Standing, is_int, whole_number
+from herotable.core.refusals import CoreRefusal
 
 # The action each kind of decision owes.
 KIND_ACTIONS: dict[str, type] = {"draw": Draw, "hero": PlaceHero, "monster": DrawMonster,
@@ -116,16 +118,18 @@ class LegalMoves(Sequence[CartographersAction]):
         check_on_map(action)
         if not isinstance(action, KIND_ACTIONS[self.kind]):
             raise IllegalAction(f"a {self.kind} action is owed now, not {action}",
-                                rule="wrong_action")
+                                CartographersRefusal.WRONG_ACTION,
+                                {"owed": self.kind, "action": str(action)})
         if isinstance(action, Draw) and action.terrain not in self.terrains:
             raise IllegalAction(f"this draw may be {', '.join(self.terrains)}, not "
-                                f"{action.terrain}", rule="terrain")
+                                f"{action.terrain}", CartographersRefusal.DRAW_TERRAIN,
+                                {"terrains": ", ".join(self.terrains), "terrain": action.terrain})
         mask = (action.cells if isinstance(action, (Draw, DrawMonster))
                 else bit(action.row, action.col))
         if mask not in self.masks:
             raise IllegalAction(f"{action} is not a legal {self.kind} for {self.card} now "
                                 "(filled cells, not the card's shape, or not allowed here)",
-                                rule="placement")
+                                CartographersRefusal.PLACEMENT, {"action": str(action)})
 
     def to_json(self) -> dict[str, Any]:
         """Placements grouped by shape: each distinct cell pattern (``[x, y]`` offsets from
@@ -263,7 +267,8 @@ class CartographersView:
         decision = self._check_previewable(action)
         if sheet is not None and sheet != decision.sheet:
             raise IllegalAction(f"this decision is on map {decision.sheet}, not on map {sheet}",
-                                rule="wrong_map")
+                                CartographersRefusal.WRONG_MAP,
+                                {"map": decision.sheet, "asked": sheet})
         after = outcome(self.cards, decision, self.sheets[decision.sheet], action)
         return score_season(self.cards, self.scoring, index, decision.sheet, after)
 
@@ -282,7 +287,8 @@ class CartographersView:
             return self.you if self.you is not None else 0
         if not is_int(sheet) or not 0 <= sheet < len(self.sheets):
             raise IllegalAction(f"there is no map {sheet!r}: maps are 0-{len(self.sheets) - 1}",
-                                rule="no_such_player")
+                                CartographersRefusal.NO_SUCH_MAP,
+                                {"map": repr(sheet), "last": len(self.sheets) - 1})
         return sheet
 
     def _check_previewable(self, action: object) -> Decision:
@@ -291,14 +297,14 @@ class CartographersView:
         if self.decision is None or self.legal is None:
             who = "a spectator" if self.you is None else self.config.player_name(self.you)
             raise IllegalAction(f"{who} owes no decision now: only the map as it is can be "
-                                "previewed", rule="not_your_turn")
+                                "previewed", CartographersRefusal.NOTHING_TO_PREVIEW)
         if not isinstance(action, (Draw, PlaceHero, DrawMonster, Destroy)):
             raise IllegalAction(f"a {type(action).__name__} is not a cartographers action",
-                                rule="wrong_action")
+                                CoreRefusal.WRONG_ACTION_TYPE, {"kind": type(action).__name__})
         self.legal.check(action)
         if isinstance(action, PlaceHero) and action.quarter_turns and not self.config.hero_turns:
             raise IllegalAction("in this game a hero's attack pattern is drawn as printed "
-                                "(hero turning is off): use r0", rule="rotation")
+                                "(hero turning is off): use r0", CartographersRefusal.ROTATION)
         return self.decision
 
     def to_json(self) -> dict[str, Any]:

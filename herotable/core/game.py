@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeGuard, TypeVar
 
 from herotable.core.errors import HerotableError, IllegalAction, NotationError, SaveFileError
+from herotable.core.refusals import CoreRefusal
 
 # The log's player for a chance outcome (OpenSpiel's chance player is -1 too): a game set up
 # for an outside driver's draws logs each draw it is given, so a replay repeats it.
@@ -270,7 +271,7 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
             return
         if not is_int(player) or not 0 <= player < self.num_players:
             raise IllegalAction(f"there is no player {player!r} in this game",
-                                rule="no_such_player")
+                                CoreRefusal.NO_SUCH_PLAYER, {"player": repr(player)})
 
     def owes(self, player: int) -> bool:
         """Whether ``player`` owes a decision now."""
@@ -324,12 +325,12 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
         if not isinstance(action, self.action_types):
             # Named by type only: the repr of a malformed object may itself fail.
             raise IllegalAction(f"a {type(action).__name__} is not a {self.name} action",
-                                rule="wrong_action")
+                                CoreRefusal.WRONG_ACTION_TYPE, {"kind": type(action).__name__})
         if self.is_over:
-            raise IllegalAction("the game is over", rule="game_over")
+            raise IllegalAction("the game is over", CoreRefusal.GAME_OVER)
         self.check_seat(player)
         if not self.owes(player):
-            raise IllegalAction(self._not_your_turn(player), rule="not_your_turn")
+            raise IllegalAction(self._not_your_turn(player), CoreRefusal.NOT_YOUR_TURN)
         start = len(self.events)
         self._resolve(player, action)
         self.log.entries.append(LogEntry(player, str(action)))
@@ -366,12 +367,13 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
         """Carry out ``outcome`` (one of :meth:`chance_outcomes`) and log it, or raise
         :class:`IllegalAction` changing nothing. Returns the events it caused."""
         if self.is_over:
-            raise IllegalAction("the game is over", rule="game_over")
+            raise IllegalAction("the game is over", CoreRefusal.GAME_OVER)
         if not self.is_chance_node():
-            raise IllegalAction("no chance event is due now", rule="no_chance")
+            raise IllegalAction("no chance event is due now", CoreRefusal.NO_CHANCE)
         if not isinstance(outcome, str):
             raise IllegalAction(f"a chance outcome is named by a string, not a "
-                                f"{type(outcome).__name__}", rule="wrong_action")
+                                f"{type(outcome).__name__}", CoreRefusal.WRONG_OUTCOME_TYPE,
+                                {"kind": type(outcome).__name__})
         start = len(self.events)
         notation = self._resolve_chance(outcome)
         self.log.entries.append(LogEntry(CHANCE_PLAYER, notation))
@@ -381,7 +383,7 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
     def _resolve_chance(self, outcome: str) -> str:
         """Check ``outcome`` fully, then carry it out; return its notation for the log. Only a
         game that has chance nodes is ever asked."""
-        raise IllegalAction(f"{self.name} has no chance events", rule="no_chance")
+        raise IllegalAction(f"{self.name} has no chance events", CoreRefusal.NO_CHANCE)
 
     @classmethod
     def parse_chance(cls, text: str) -> str:

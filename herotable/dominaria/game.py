@@ -36,6 +36,7 @@ from herotable.dominaria.pack import (
     Effect,
     Pack,
 )
+from herotable.dominaria.refusals import DominariaRefusal
 from herotable.dominaria.rules import (
     Cost,
     ability_cost,
@@ -245,21 +246,23 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         state = self.players[player]
         if self.stage == "quests" and action.verb != "keep":
             raise IllegalAction("first keep two of your four quests: keep <quest> <quest>",
-                                rule="setup")
+                                DominariaRefusal.KEEP_QUESTS_FIRST)
         if self.stage == "heroes" and action.verb != "place":
             raise IllegalAction("place your starting Hero first: place <start location>",
-                                rule="setup")
+                                DominariaRefusal.PLACE_HERO_FIRST)
         if self.stage == "play":
             if state.choice is not None and action.verb != "keep":
                 shown = " or ".join(state.choice.cards)
                 raise IllegalAction(f"first keep one of the cards you are looking at: {shown}",
-                                    rule="choice")
+                                    DominariaRefusal.KEEP_CARD_FIRST, {"cards": shown})
             if action.verb == "place":
-                raise IllegalAction("starting Heroes are placed at set-up only", rule="setup")
+                raise IllegalAction("starting Heroes are placed at set-up only",
+                                    DominariaRefusal.SETUP_ONLY)
         for arg in action.args:
             if (action.verb in ("place", "move", "collect", "recruit", "discover", "confront",
                                 "manalith", "leyline") and arg not in self.pack.locations):
-                raise IllegalAction(f"unknown location {arg!r}", rule="unknown_location")
+                raise IllegalAction(f"unknown location {arg!r}", DominariaRefusal.UNKNOWN_LOCATION,
+                                    {"location": arg})
 
     # ------------------------------------------------------------------ set-up
 
@@ -267,15 +270,18 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         state = self.players[player]
         choice = state.choice
         if choice is None:
-            raise IllegalAction("you are not looking at any cards", rule="choice")
+            raise IllegalAction("you are not looking at any cards",
+                                DominariaRefusal.NOTHING_TO_KEEP)
         wanted = SETUP_QUESTS_KEPT if choice.kind == "setup" else 1
         if len(action.args) != wanted or len(set(action.args)) != wanted:
             raise IllegalAction(f"keep {wanted} different card(s) of {', '.join(choice.cards)}",
-                                rule="choice")
+                                DominariaRefusal.KEEP_COUNT,
+                                {"count": wanted, "cards": ", ".join(choice.cards)})
         missing = [c for c in action.args if c not in choice.cards]
         if missing:
             raise IllegalAction(f"{missing[0]} is not among {', '.join(choice.cards)}",
-                                rule="choice")
+                                DominariaRefusal.NOT_AMONG,
+                                {"card": missing[0], "cards": ", ".join(choice.cards)})
         rest = [c for c in choice.cards if c not in action.args]
         state.choice = None
         if choice.kind == "artifact":
@@ -301,8 +307,10 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
     def _do_place(self, player: int, action: DominariaAction) -> None:
         location = action.args[0]
         if not self.pack.locations[location].start:
-            raise IllegalAction(f"{location} is not a start location "
-                                f"({', '.join(self.pack.start_locations)})", rule="start_location")
+            starts = ", ".join(self.pack.start_locations)
+            raise IllegalAction(f"{location} is not a start location ({starts})",
+                                DominariaRefusal.START_LOCATION,
+                                {"location": location, "starts": starts})
         state = self.players[player]
         if state.heroes:  # a second starting Hero (two players) comes off the Hero track
             state.heroes_on_track -= 1
@@ -367,7 +375,8 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
 
     def _hero_at(self, state: PlayerState, location: str, what: str) -> None:
         if location not in state.heroes:
-            raise IllegalAction(f"{what} needs one of your Heroes at {location}", rule="no_hero")
+            raise IllegalAction(f"{what} needs one of your Heroes at {location}",
+                                DominariaRefusal.NO_HERO, {"location": location})
 
     def _pay(self, player: int, action: DominariaAction, ability: str) -> tuple[str, ...]:
         """Check the payment (the named one, or the engine's) without spending it yet."""
@@ -376,11 +385,12 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         if not can_pay(state, cost):
             raise IllegalAction(f"{ability} costs {cost}: you hold {state.mana_of(cost.colour)} "
                                 f"{cost.colour} and {state.mana_total()} mana in all",
-                                rule="mana")
+                                DominariaRefusal.MANA, {"ability": ability, "cost": str(cost)})
         pay = action.pay or auto_payment(state, cost)
         problem = payment_problem(state, cost, pay)
         if problem:
-            raise IllegalAction(problem, rule="mana")
+            raise IllegalAction(problem, DominariaRefusal.MANA,
+                                {"ability": ability, "cost": str(cost)})
         return pay
 
     def _spend(self, state: PlayerState, pay: tuple[str, ...]) -> None:
@@ -398,9 +408,10 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         origin, target = action.args
         self._hero_at(state, origin, "moving")
         if target not in self.pack.adjacency[origin]:
-            raise IllegalAction(f"{target} is not next to {origin}", rule="not_adjacent")
+            raise IllegalAction(f"{target} is not next to {origin}", DominariaRefusal.NOT_ADJACENT,
+                                {"origin": origin, "target": target})
         if state.moves_used >= moves_allowed(state, self.pack):
-            raise IllegalAction("no move action left this turn", rule="no_moves")
+            raise IllegalAction("no move action left this turn", DominariaRefusal.NO_MOVES)
         state.moves_used += 1
         state.heroes[state.heroes.index(origin)] = target
         self._event("move", player=player, origin=origin, target=target)
@@ -409,16 +420,19 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         state = self.players[player]
         location = action.args[0]
         if state.collects_used >= collects_allowed(state, self.pack):
-            raise IllegalAction("you have already collected mana this turn", rule="collected")
+            raise IllegalAction("you have already collected mana this turn",
+                                DominariaRefusal.COLLECTED)
         if location not in collectable(state):
             raise IllegalAction(f"{location} holds none of your Heroes and is not joined to one "
-                                "by your Leylines", rule="not_reachable")
+                                "by your Leylines", DominariaRefusal.NOT_REACHABLE,
+                                {"location": location})
         if self.cabal_tokens.get(location):
             raise IllegalAction(f"a Cabal token at {location} blocks collecting there",
-                                rule="cabal")
+                                DominariaRefusal.CABAL, {"location": location})
         amount = self.map_mana[location]
         if not amount:
-            raise IllegalAction(f"there is no mana at {location}", rule="no_mana")
+            raise IllegalAction(f"there is no mana at {location}", DominariaRefusal.NO_MANA,
+                                {"location": location})
         colour = self.pack.locations[location].colour
         state.collects_used += 1
         self.map_mana[location] = 0
@@ -430,10 +444,12 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         location = action.args[0]
         if not state.heroes_on_track:
             raise IllegalAction("all four of your Heroes are already on the map",
-                                rule="no_heroes")
+                                DominariaRefusal.NO_HEROES)
         if not self.pack.locations[location].start:
-            raise IllegalAction(f"a recruited Hero enters at a start location "
-                                f"({', '.join(self.pack.start_locations)})", rule="start_location")
+            starts = ", ".join(self.pack.start_locations)
+            raise IllegalAction(f"a recruited Hero enters at a start location ({starts})",
+                                DominariaRefusal.START_LOCATION,
+                                {"location": location, "starts": starts})
         pay = self._pay(player, action, "recruit")
         self._spend(state, pay)
         state.heroes_on_track -= 1
@@ -448,9 +464,10 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         location = action.args[0]
         self._hero_at(state, location, "discovering an artifact")
         if not self.artifact_tokens.get(location):
-            raise IllegalAction(f"there is no artifact token at {location}", rule="no_token")
+            raise IllegalAction(f"there is no artifact token at {location}",
+                                DominariaRefusal.NO_ARTIFACT_TOKEN, {"location": location})
         if not self.artifact_deck:
-            raise IllegalAction("the artifact deck is empty", rule="empty_deck")
+            raise IllegalAction("the artifact deck is empty", DominariaRefusal.EMPTY_DECK)
         pay = self._pay(player, action, "discover")
         self._spend(state, pay)
         self.artifact_tokens[location] -= 1  # [D] the token leaves the map
@@ -465,10 +482,12 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         location = action.args[0]
         self._hero_at(state, location, "confronting the Cabal")
         if not self.cabal_tokens.get(location):
-            raise IllegalAction(f"there is no Cabal token at {location}", rule="no_token")
+            raise IllegalAction(f"there is no Cabal token at {location}",
+                                DominariaRefusal.NO_CABAL_TOKEN, {"location": location})
         spaces = self.pack.boards.cabal.spaces
         if state.cabal >= len(spaces):
-            raise IllegalAction("your defeated-Cabal track is full", rule="track_full")
+            raise IllegalAction("your defeated-Cabal track is full",
+                                DominariaRefusal.CABAL_TRACK_FULL)
         pay = self._pay(player, action, "confront")
         self._spend(state, pay)
         self.cabal_tokens[location] -= 1
@@ -485,11 +504,12 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self._hero_at(state, location, "building a Manalith")
         spaces = self.pack.boards.manalith.spaces
         if len(state.manaliths) >= len(spaces):
-            raise IllegalAction("all your Manaliths are built", rule="track_full")
+            raise IllegalAction("all your Manaliths are built", DominariaRefusal.MANALITHS_BUILT)
         colour = self.pack.locations[location].colour
         if any(self.pack.locations[m].colour == colour for m in state.manaliths):
             raise IllegalAction(f"you already have a Manalith on a {colour} location; each must "
-                                "stand on a different colour", rule="manalith_colour")
+                                "stand on a different colour", DominariaRefusal.MANALITH_COLOUR,
+                                {"colour": colour})
         pay = self._pay(player, action, "manalith")
         self._spend(state, pay)
         state.manaliths.append(location)
@@ -501,17 +521,18 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         state = self.players[player]
         a, b = action.args
         if not self.pack.are_adjacent(a, b):
-            raise IllegalAction(f"{a} and {b} are not linked on the map", rule="not_adjacent")
+            raise IllegalAction(f"{a} and {b} are not linked on the map",
+                                DominariaRefusal.NOT_ADJACENT, {"origin": a, "target": b})
         if a not in state.heroes and b not in state.heroes:
             raise IllegalAction(f"a Leyline starts where one of your Heroes stands ({a} or {b})",
-                                rule="no_hero")
+                                DominariaRefusal.LEYLINE_NO_HERO, {"origin": a, "target": b})
         link = self.pack.link_key(a, b)
         if link in state.leylines:
             raise IllegalAction(f"you already have a Leyline between {a} and {b}",
-                                rule="leyline_held")
+                                DominariaRefusal.LEYLINE_HELD, {"origin": a, "target": b})
         spaces = self.pack.boards.leyline.spaces
         if len(state.leylines) >= len(spaces):
-            raise IllegalAction("all your Leylines are formed", rule="track_full")
+            raise IllegalAction("all your Leylines are formed", DominariaRefusal.LEYLINES_FORMED)
         pay = self._pay(player, action, "leyline")
         self._spend(state, pay)
         state.leylines.append(link)
@@ -524,14 +545,15 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         artifact_id = action.args[0]
         if artifact_id not in state.artifacts:
             raise IllegalAction(f"{artifact_id} is not one of your artifacts in play",
-                                rule="no_artifact")
+                                DominariaRefusal.NO_ARTIFACT, {"artifact": artifact_id})
         artifact = self.pack.artifacts[artifact_id]
         kind = artifact.ability.kind
         if kind not in ("turn", "once"):
             raise IllegalAction(f"{artifact.name} has no ability to use (it works by itself)",
-                                rule="passive")
+                                DominariaRefusal.PASSIVE, {"artifact": artifact.name})
         if kind == "turn" and artifact_id in state.used_artifacts:
-            raise IllegalAction(f"{artifact.name} was already used this turn", rule="used")
+            raise IllegalAction(f"{artifact.name} was already used this turn",
+                                DominariaRefusal.USED, {"artifact": artifact.name})
         if kind == "once":
             state.artifacts.remove(artifact_id)
             state.accomplished.append(artifact_id)
@@ -543,11 +565,12 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         state = self.players[player]
         quest_id = action.args[0]
         if quest_id not in state.hand:
-            raise IllegalAction(f"{quest_id} is not a quest in your hand", rule="no_quest")
+            raise IllegalAction(f"{quest_id} is not a quest in your hand",
+                                DominariaRefusal.NO_QUEST, {"quest": quest_id})
         quest = self.pack.quests[quest_id]
         if not quest.needs_start:
             raise IllegalAction(f"{quest.name} is completed straight from your hand",
-                                rule="no_start")
+                                DominariaRefusal.NO_START, {"quest": quest.name})
         self._check_met(state, quest.start, quest.name, "start")
         state.hand.remove(quest_id)
         state.started[quest_id] = counters(state)
@@ -559,10 +582,10 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         quest = self.pack.quests.get(quest_id)
         if quest is None or (quest_id not in state.hand and quest_id not in state.started):
             raise IllegalAction(f"{quest_id} is not a quest in your hand or in play",
-                                rule="no_quest")
+                                DominariaRefusal.NO_QUEST, {"quest": quest_id})
         if quest_id in state.hand and quest.needs_start:
             raise IllegalAction(f"{quest.name} must be started first (start {quest_id})",
-                                rule="not_started")
+                                DominariaRefusal.NOT_STARTED, {"quest": quest.name})
         self._check_met(state, quest.requires, quest.name, "complete",
                         state.started.get(quest_id))
         if quest_id in state.hand:
@@ -578,13 +601,15 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         quest_id = action.args[0]
         quest = self.pack.public_quests.get(quest_id)
         if quest is None:
-            raise IllegalAction(f"unknown public quest {quest_id!r}", rule="no_quest")
+            raise IllegalAction(f"unknown public quest {quest_id!r}", DominariaRefusal.NO_QUEST,
+                                {"quest": quest_id})
         claims = self.claims[quest_id]
         if player in claims:
             raise IllegalAction(f"you already hold a {quest.name} tile; nobody takes both",
-                                rule="claimed")
+                                DominariaRefusal.TILE_HELD, {"quest": quest.name})
         if len(claims) >= len(quest.tiles):
-            raise IllegalAction(f"both {quest.name} tiles are taken", rule="claimed")
+            raise IllegalAction(f"both {quest.name} tiles are taken", DominariaRefusal.TILES_TAKEN,
+                                {"quest": quest.name})
         self._check_met(self.players[player], quest.requires, quest.name, "claim")
         vp = quest.tiles[len(claims)]
         claims.append(player)
@@ -596,7 +621,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         if not met(state, self.pack, reqs, since):
             needed = "; ".join(describe_requirement(r) for r in reqs)
             raise IllegalAction(f"you cannot {verb} {name} yet: it needs {needed}",
-                                rule="quest_unmet")
+                                DominariaRefusal.QUEST_UNMET, {"quest": name, "needs": needed})
 
     # ------------------------------------------------------------------ rewards
 

@@ -30,8 +30,9 @@ from pettingzoo.utils.conversions import parallel_to_aec
 
 from herotable.cartographers.game import CartographersGame
 from herotable.cartographers.view import CartographersView
-from herotable.core.errors import HerotableError
+from herotable.core.errors import HerotableError, IllegalAction
 from herotable.envs import cartographers_spaces
+from herotable.envs.refusals import EnvRefusal
 from herotable.envs.setup import (
     RENDER_MODES,
     GameSetup,
@@ -128,7 +129,8 @@ class CartographersParallelEnv(ParallelEnv[str, dict[str, Any], int]):
                 continue
             try:
                 if action is None:
-                    raise HerotableError("no action was sent for a seat that owes a decision")
+                    raise IllegalAction("no action was sent for a seat that owes a decision",
+                                        EnvRefusal.ACTION_MISSING)
                 self.game.apply(seat, self.game.decode_action(int(action)))
             except HerotableError as refusal:
                 infos[agent]["illegal_action"] = str(refusal)

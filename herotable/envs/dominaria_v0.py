@@ -25,8 +25,9 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from herotable.core.errors import HerotableError
+from herotable.core.errors import HerotableError, IllegalAction
 from herotable.dominaria.game import DominariaGame
+from herotable.envs.refusals import EnvRefusal
 from herotable.envs.setup import (
     RENDER_MODES,
     GameSetup,
@@ -118,7 +119,8 @@ class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.infos = {name: {} for name in self.agents}
         try:
             if action is None:
-                raise HerotableError("a live agent must send an action, not None")
+                raise IllegalAction("a live agent must send an action, not None",
+                                    EnvRefusal.ACTION_MISSING)
             self.game.apply(self._seats[agent], self.game.decode_action(int(action)))
         except HerotableError as refusal:
             self.infos[agent]["illegal_action"] = str(refusal)

@@ -20,9 +20,10 @@ from herotable.cartographers.config import PRESETS
 from herotable.cartographers.game import CHANCE_VERB, CartographersGame
 from herotable.cartographers.grid import CELL_COUNT
 from herotable.cartographers.sheet import COIN_TRACK
-from herotable.core.errors import IllegalAction
+from herotable.core.errors import ConfigurationError, IllegalAction
 from herotable.core.game import CHANCE_PLAYER
 from herotable.envs.openspiel_common import EngineHandle, ViewObserver, check_players, view_string
+from herotable.envs.refusals import EnvRefusal
 from herotable.registry import new_game
 
 SHORT_NAME = "python_herotable_cartographers"
@@ -69,7 +70,7 @@ class CartographersOpenSpielGame(pyspiel.Game):
         players = check_players(params, 1, MAX_PLAYERS, "Cartographers")
         preset, seed = str(params["preset"]), int(params["seed"])
         if preset not in PRESETS:
-            raise IllegalAction(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
+            raise ConfigurationError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
         engine = new_game("cartographers", seed=seed, players=players, preset=preset,
                           explicit_chance=True)
         assert isinstance(engine, CartographersGame)
@@ -95,7 +96,7 @@ class CartographersOpenSpielGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> ViewObserver:
         if params:
-            raise IllegalAction(f"the observer takes no parameters, not {params}")
+            raise ConfigurationError(f"the observer takes no parameters, not {params}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         pieces = [("planes", (encoding.NUM_PLANES, 11, 11)),
                   ("features", (encoding.NUM_FEATURES,))]
@@ -127,7 +128,8 @@ class CartographersState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         if player == pyspiel.PlayerId.SIMULTANEOUS:
             # The flat joint actions would be the product of every seat's hundreds of moves.
-            raise IllegalAction("at a simultaneous node ask each seat: legal_actions(player)")
+            raise IllegalAction("at a simultaneous node ask each seat: legal_actions(player)",
+                                EnvRefusal.SIMULTANEOUS_NODE)
         return self.engine.legal_action_indices(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -141,14 +143,16 @@ class CartographersState(pyspiel.State):
         engine = self.engine
         if len(actions) != engine.num_players:
             raise IllegalAction(f"a joint action holds one action per seat ({engine.num_players}"
-                                f"), not {len(actions)}")
+                                f"), not {len(actions)}", EnvRefusal.JOINT_ACTION_SIZE,
+                                {"seats": engine.num_players, "given": len(actions)})
         pending = engine.pending_players()
         # Every seat's choice is checked before the first is applied, so a bad joint action
         # changes nothing.
         for player in pending:
             if actions[player] not in engine.legal_action_indices(player):
                 raise IllegalAction(f"action {actions[player]} is not legal for player "
-                                    f"{player} now")
+                                    f"{player} now", EnvRefusal.ACTION_NOT_LEGAL,
+                                    {"action": actions[player], "player": player})
         for player in pending:
             engine.apply(player, engine.decode_action(actions[player]))
 
@@ -177,7 +181,8 @@ def card_of(outcome: int) -> str:
     """The card a chance outcome names."""
     if not 0 <= outcome < len(encoding.CARD_IDS):
         raise IllegalAction(f"chance outcome {outcome} names no card (0-"
-                            f"{len(encoding.CARD_IDS) - 1})")
+                            f"{len(encoding.CARD_IDS) - 1})", EnvRefusal.NO_SUCH_OUTCOME,
+                            {"outcome": outcome, "last": len(encoding.CARD_IDS) - 1})
     return encoding.CARD_IDS[outcome]
 
 

@@ -19,12 +19,13 @@ from typing import Any
 import pyspiel
 
 from herotable.bots.dominaria.determinise import build_game
-from herotable.core.errors import IllegalAction
+from herotable.core.errors import ConfigurationError, IllegalAction
 from herotable.core.game import CHANCE_PLAYER
 from herotable.core.rng import SeededRng
 from herotable.dominaria.config import ROUNDS
 from herotable.dominaria.game import DominariaGame
 from herotable.envs.openspiel_common import EngineHandle, ViewObserver, check_players, view_string
+from herotable.envs.refusals import EnvRefusal
 from herotable.registry import new_game
 
 SHORT_NAME = "python_herotable_dominaria"
@@ -88,9 +89,9 @@ class DominariaOpenSpielGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> ViewObserver:
         if params:
-            raise IllegalAction(f"the observer takes no parameters, not {params}")
+            raise ConfigurationError(f"the observer takes no parameters, not {params}")
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            raise IllegalAction("Heroes of Dominaria offers no perfect-recall information "
+            raise ConfigurationError("Heroes of Dominaria offers no perfect-recall information "
                                 "state; use the observation")
         return ViewObserver([("features", (self.num_features,))], observation, observation_text)
 
@@ -106,7 +107,8 @@ class DominariaState(pyspiel.State):
     @property
     def engine(self) -> DominariaGame:
         if self.handle is None:
-            raise IllegalAction("the cards are not dealt yet: apply the chance outcome first")
+            raise IllegalAction("the cards are not dealt yet: apply the chance outcome first",
+                                EnvRefusal.NOT_DEALT)
         engine = self.handle.game
         assert isinstance(engine, DominariaGame)
         return engine
@@ -136,7 +138,8 @@ class DominariaState(pyspiel.State):
         if self.handle is None:
             if action != DEAL:
                 raise IllegalAction(f"the deal is the chance node's one outcome ({DEAL}), not "
-                                    f"{action}")
+                                    f"{action}", EnvRefusal.DEAL_ONLY,
+                                    {"deal": DEAL, "action": action})
             self.handle = EngineHandle(self.dealer.deal())
             return
         engine = self.engine

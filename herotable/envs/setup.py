@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 import herotable
-from herotable.core.errors import HerotableError
+from herotable.core.errors import ConfigurationError
 from herotable.core.game import Game
 
 REWARDS = ("score", "win")
@@ -33,8 +33,8 @@ class GameSetup(Generic[GameT]):
     def __init__(self, name: str, game_class: type[GameT], render_mode: str | None,
                  options: dict[str, Any]) -> None:
         if render_mode not in (None, *RENDER_MODES):
-            raise HerotableError(f"render_mode must be None or one of {RENDER_MODES}, "
-                                 f"not {render_mode!r}")
+            raise ConfigurationError(f"render_mode must be None or one of {RENDER_MODES}, "
+                                     f"not {render_mode!r}")
         self.name, self.game_class, self.options = name, game_class, options
         self.new_game(0)
 
@@ -50,7 +50,7 @@ def agent_names(players: int) -> list[str]:
 
 def check_reward(reward: str) -> str:
     if reward not in REWARDS:
-        raise HerotableError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        raise ConfigurationError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
     return reward
 
 

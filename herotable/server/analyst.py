@@ -14,11 +14,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from herotable.bots.analysis import Analysis, decision_steps, merge
-from herotable.core.errors import HerotableError
+from herotable.core.errors import HerotableError, IllegalAction
+from herotable.core.refusals import CoreRefusal
 from herotable.server.bots import analyse_steps
 from herotable.server.db import AnalysisRow
 from herotable.server.errors import Busy, Forbidden
 from herotable.server.live import LiveGame
+from herotable.server.refusals import ServerRefusal
 from herotable.server.service import GameService
 from herotable.server.workers import Lane, WorkerPool
 
@@ -42,10 +44,11 @@ class Analyst:
         an analysis another process is running (its progress written lately) is left to
         it, and one whose process stopped is started again from the beginning."""
         if not live.game.is_over:
-            raise Forbidden("a game is analysed once it is over")
+            raise Forbidden("a game is analysed once it is over", ServerRefusal.NOT_OVER)
         self.service.check_watchable(live, None)
         if not 0 <= seat < live.game.num_players:
-            raise HerotableError(f"there is no seat {seat} in this game")
+            raise IllegalAction(f"there is no seat {seat} in this game", CoreRefusal.NO_SUCH_PLAYER,
+                                {"player": repr(seat)})
         key = (live.id, seat)
         if key in self.tasks or key in self._starting:
             return await self.status(live.id, seat)

@@ -118,13 +118,14 @@ def _pushes(api: Api, base: str, seed: int, game: str = "cartographers",
 
 
 def _first_load(api: Api) -> int:
-    """Bytes of the page, every static file it may load, one catalogue and the cards."""
+    """Bytes of the page, every static file it may load, one message catalogue and the
+    cards."""
     total = len(api.call("GET", "/")[1])
     for path in sorted(STATIC.rglob("*")):
-        relative = path.relative_to(STATIC).as_posix()
-        if path.is_file() and not (relative.startswith("i18n/") and path.stem != "en"):
-            total += len(api.call("GET", f"/static/{relative}")[1])
-    return total + len(api.call("GET", "/api/catalog/cartographers")[1])
+        if path.is_file():
+            total += len(api.call("GET", f"/static/{path.relative_to(STATIC).as_posix()}")[1])
+    return (total + len(api.call("GET", "/api/messages/en")[1])
+            + len(api.call("GET", "/api/catalog/cartographers")[1]))
 
 
 def web_measures(quick: bool) -> dict[str, tuple[float, int]]:

@@ -18,6 +18,7 @@ from herotable.server.challenges import Challenge, challenge_at, challenge_by_ke
 from herotable.server.db import ChallengeEntry
 from herotable.server.errors import Forbidden
 from herotable.server.live import LiveGame
+from herotable.server.refusals import ServerRefusal
 from herotable.server.service import GameRequest, GameService, SeatRequest
 from herotable.server.tokens import hash_token
 
@@ -64,7 +65,8 @@ class ChallengeDesk:
         a finished game of this very challenge's deal."""
         challenge = challenge_by_key(kind, key)
         if not challenge.is_open(self.service.settings.clock()):
-            raise Forbidden(f"the {kind} challenge {key} is not running now")
+            raise Forbidden(f"the {kind} challenge {key} is not running now",
+                            ServerRefusal.CHALLENGE_CLOSED)
         secret = await self.secret()
         request = self._request(challenge, name, secret)
         expected = game_info(challenge.game).new_game(challenge.seed(secret),
@@ -105,11 +107,12 @@ class ChallengeDesk:
         while it runs, to a holder of a finished attempt at the same challenge."""
         live = await self.service.get(game_id)
         if live.row.challenge != challenge.id or not live.game.is_over:
-            raise Forbidden("that game is no finished attempt at this challenge")
+            raise Forbidden("that game is no finished attempt at this challenge",
+                            ServerRefusal.NOT_AN_ATTEMPT)
         if challenge.is_open(self.service.settings.clock()) and not await self._finished(
                 challenge, token):
             raise Forbidden("finish your own attempt first: then every finished map of "
-                            "this challenge is yours to see")
+                            "this challenge is yours to see", ServerRefusal.FINISH_FIRST)
         return self.service.state(live, None)
 
     async def _finished(self, challenge: Challenge, token: str | None) -> bool:

@@ -17,6 +17,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from herotable.server.errors import Refusal
+from herotable.server.refusals import ServerRefusal
 
 # kind -> (game, options): the daily challenge is the Heroes box, the weekly one the base game.
 KINDS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -31,6 +32,7 @@ class UnknownChallenge(Refusal):
     """No challenge of this kind and key."""
 
     status = 404
+    default_code = ServerRefusal.UNKNOWN_CHALLENGE
 
 
 @dataclass(frozen=True, slots=True)

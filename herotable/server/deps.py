@@ -15,6 +15,7 @@ from herotable.server.analyst import Analyst
 from herotable.server.challenge_desk import ChallengeDesk
 from herotable.server.errors import Forbidden
 from herotable.server.live import LiveGame
+from herotable.server.refusals import ServerRefusal
 from herotable.server.service import GameService
 
 
@@ -44,7 +45,8 @@ async def bearer(authorization: Annotated[str | None, Header()] = None) -> str |
         return None
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise Forbidden("send the seat's token as 'Authorization: Bearer TOKEN'")
+        raise Forbidden("send the seat's token as 'Authorization: Bearer TOKEN'",
+                        ServerRefusal.TOKEN_NEEDED)
     return token.strip()
 
 
@@ -69,7 +71,7 @@ Seat = Annotated[int | None, Depends(_seat)]
 
 async def _player(seat: Seat) -> int:
     if seat is None:
-        raise Forbidden("send the seat's token")
+        raise Forbidden("send the seat's token", ServerRefusal.TOKEN_NEEDED)
     return seat
 
 

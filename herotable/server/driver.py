@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from herotable.bots.registry import make_bot
-from herotable.core.errors import HerotableError
+from herotable.core.errors import HerotableError, IllegalAction
+from herotable.core.refusals import CoreRefusal
 from herotable.server.bots import decide, hint
 from herotable.server.errors import (
     DATABASE_RETRY_SECONDS,
@@ -30,6 +31,7 @@ from herotable.server.errors import (
     outage_line,
 )
 from herotable.server.live import LiveGame
+from herotable.server.refusals import ServerRefusal
 from herotable.server.workers import Lane, WorkerPool
 
 if TYPE_CHECKING:
@@ -138,9 +140,11 @@ class BotDriver:
         one at a time per game, and a bounded number waiting on the server."""
         if not live.row.hints:
             raise Forbidden("this game was made without hints (a challenge, or an online "
-                            "game whose players did not all agree to them)")
+                            "game whose players did not all agree to them)",
+                            ServerRefusal.HINTS_OFF)
         if live.game.is_over or not live.game.owes(seat):
-            raise HerotableError("you owe no decision now, so there is nothing to hint")
+            raise IllegalAction("you owe no decision now, so there is nothing to hint",
+                                CoreRefusal.NOT_YOUR_TURN)
         if live.id in self._hinting:
             raise Busy("a hint for this game is on its way; ask again once it is shown",
                        retry_after=HINT_RETRY_SECONDS)

@@ -1,11 +1,14 @@
 """What the server refuses, each refusal with its HTTP status, and how every error reaches a
-client: a one-line ``detail`` (and ``Retry-After`` where coming back later helps); anything
-unexpected is logged and answered with a bare 500, so no trace ever reaches a client."""
+client: ``{"detail": <one English line>, "code": <code>, "params": {...}}`` (and
+``Retry-After`` where coming back later helps), the code one of those docs/api.md lists, so
+a client says it in its own language; anything unexpected is logged and answered with a bare
+500, so no trace ever reaches a client."""
 
 from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from fastapi import FastAPI, Request
@@ -14,7 +17,8 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from herotable.core.errors import HerotableError, IllegalAction
+from herotable.core.errors import HerotableError, ParamValue, RefusalCode
+from herotable.server.refusals import ServerRefusal
 
 log = logging.getLogger("herotable.server")
 # For answers that hold a seat's token: no cache or proxy may keep them.
@@ -27,27 +31,52 @@ class Refusal(HerotableError):
 
     status: ClassVar[int] = 422
 
-    def __init__(self, message: str, retry_after: float | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, code: RefusalCode | None = None,
+                 params: Mapping[str, ParamValue] | None = None,
+                 retry_after: float | None = None) -> None:
+        super().__init__(message, code, params)
         self.retry_after = retry_after
+
+
+class BadRequest(Refusal):
+    """A request whose parameters make no sense for this game (a replay step past its end)."""
+
+    default_code = ServerRefusal.BAD_REQUEST
 
 
 class UnknownGame(Refusal):
     """No game has this id."""
 
     status = 404
+    default_code = ServerRefusal.UNKNOWN_GAME
+
+
+class UnknownLanguage(Refusal):
+    """No message catalogue has this language."""
+
+    status = 404
+    default_code = ServerRefusal.UNKNOWN_LANGUAGE
+
+
+class NotOffered(Refusal):
+    """The game exists but offers no such thing (a card catalogue, a score preview)."""
+
+    status = 404
+    default_code = ServerRefusal.NOT_OFFERED
 
 
 class Forbidden(Refusal):
     """The token holds no seat that may do this."""
 
     status = 403
+    default_code = ServerRefusal.FORBIDDEN
 
 
 class StaleSeq(Refusal):
     """The request's ``seq`` is behind what the seat must have seen: somebody acted first."""
 
     status = 409
+    default_code = ServerRefusal.STALE_SEQ
 
 
 class DamagedGame(Refusal):
@@ -55,12 +84,14 @@ class DamagedGame(Refusal):
     request's, and the game is kept apart while every other game is served."""
 
     status = 500
+    default_code = ServerRefusal.DAMAGED_GAME
 
 
 class Busy(Refusal):
     """Too many requests of this kind are waiting: come back after ``retry_after``."""
 
     status = 429
+    default_code = ServerRefusal.BUSY
 
 
 def status_of(exc: HerotableError) -> int:
@@ -70,10 +101,13 @@ def status_of(exc: HerotableError) -> int:
 
 
 def refusal_body(exc: HerotableError) -> dict[str, Any]:
-    body: dict[str, Any] = {"detail": str(exc)}
-    if isinstance(exc, IllegalAction):
-        body["rule"] = exc.rule
-    return body
+    return problem(str(exc), exc.code, exc.params)
+
+
+def problem(detail: str, code: RefusalCode,
+            params: Mapping[str, ParamValue] | None = None) -> dict[str, Any]:
+    """An error's body: the English ``detail``, its ``code`` and the code's ``params``."""
+    return {"detail": detail, "code": code.value, "params": dict(params or {})}
 
 
 def retry_headers(seconds: float | None) -> dict[str, str]:
@@ -114,9 +148,11 @@ def install_error_handlers(app: FastAPI) -> None:
     async def database_failed(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
         if not is_outage(exc):
             log.exception("unexpected database error", exc_info=exc)
-            return JSONResponse({"detail": "internal server error"}, status_code=500)
+            return JSONResponse(problem("internal server error", ServerRefusal.INTERNAL_ERROR),
+                                status_code=500)
         log.warning("database unavailable: %s", outage_line(exc))
-        return JSONResponse({"detail": "the database is not answering; try again shortly"},
+        return JSONResponse(problem("the database is not answering; try again shortly",
+                                    ServerRefusal.DATABASE_UNAVAILABLE),
                             status_code=503, headers=retry_headers(DATABASE_RETRY_SECONDS))
 
     @app.exception_handler(HerotableError)
@@ -127,9 +163,11 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": first_problem(exc)}, status_code=422)
+        return JSONResponse(problem(first_problem(exc), ServerRefusal.BAD_REQUEST),
+                            status_code=422)
 
     @app.exception_handler(Exception)
     async def failed(_request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error", exc_info=exc)
-        return JSONResponse({"detail": "internal server error"}, status_code=500)
+        return JSONResponse(problem("internal server error", ServerRefusal.INTERNAL_ERROR),
+                            status_code=500)

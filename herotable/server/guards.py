@@ -7,8 +7,12 @@ import json
 import math
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from herotable.server.errors import problem
+from herotable.server.refusals import ServerRefusal
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -54,9 +58,9 @@ def _client(scope: Scope) -> str:
     return client[0] if client else "?"
 
 
-async def _answer(send: Send, status: int, detail: str,
+async def _answer(send: Send, status: int, body_json: dict[str, Any],
                   headers: list[tuple[bytes, bytes]] | None = None) -> None:
-    body = json.dumps({"detail": detail}).encode()
+    body = json.dumps(body_json).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", str(len(body)).encode()),
@@ -84,6 +88,10 @@ class Guard:
         self.max_body = max_body
         self.limiter = limiter
 
+    def _too_large(self) -> dict[str, Any]:
+        return problem(f"the request body is over {self.max_body} bytes",
+                       ServerRefusal.TOO_LARGE, {"limit": self.max_body})
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
@@ -91,7 +99,8 @@ class Guard:
         wait = self.limiter.wait(_client(scope))
         if wait > 0:
             if scope["type"] == "http":
-                await _answer(send, 429, "too many requests; slow down",
+                await _answer(send, 429, problem("too many requests; slow down",
+                                                 ServerRefusal.TOO_MANY_REQUESTS),
                               [(b"retry-after", str(math.ceil(wait)).encode())])
             else:
                 await _try_again_later(receive, send)
@@ -101,7 +110,7 @@ class Guard:
             return
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
-            await _answer(send, 413, f"the request body is over {self.max_body} bytes")
+            await _answer(send, 413, self._too_large())
             return
         received = 0
         too_large = False
@@ -138,4 +147,4 @@ class Guard:
             if not too_large:
                 raise
         if too_large and not started:
-            await _answer(send, 413, f"the request body is over {self.max_body} bytes")
+            await _answer(send, 413, self._too_large())

@@ -108,7 +108,12 @@ class Health(BaseModel):
 
 
 class Problem(BaseModel):
+    """Every error's body: the English sentence, its code (docs/api.md lists them) and the
+    code's parameters."""
+
     detail: str
+    code: str
+    params: dict[str, str | int | float | bool | None]
 
 
 class ChallengeAttempt(BaseModel):

@@ -40,6 +40,7 @@ from herotable.server.errors import (
 )
 from herotable.server.hub import Hub
 from herotable.server.live import LiveGame
+from herotable.server.refusals import ServerRefusal
 from herotable.server.relay import ActionNote, relay_for
 from herotable.server.settings import Settings
 from herotable.server.store import ChallengeResult, ListedGame, Store
@@ -264,7 +265,8 @@ class GameService:
         challenge = live.row.challenge
         if seat is None and challenge and challenge_of(challenge).is_open(self.settings.clock()):
             raise Forbidden("a challenge game is shown once the challenge is over, or "
-                            "to those who have finished it (see its leaderboard)")
+                            "to those who have finished it (see its leaderboard)",
+                            ServerRefusal.CHALLENGE_HIDDEN)
 
     def seat_of(self, live: LiveGame, token: str | None) -> int | None:
         """The seat ``token`` holds (None: a spectator); a token of no seat is Forbidden."""
@@ -273,7 +275,7 @@ class GameService:
         for seat in live.seats:
             if token_matches(token, seat.token_hash):
                 return seat.seat
-        raise Forbidden("this token holds no seat in this game")
+        raise Forbidden("this token holds no seat in this game", ServerRefusal.NOT_A_SEAT)
 
     async def set_left(self, live: LiveGame, seat: int, left: bool) -> None:
         """Store that ``seat`` stepped away (or came back), whatever this process's copy
@@ -292,9 +294,10 @@ class GameService:
         decision stayed the same (:meth:`LiveGame.seen_enough`: simultaneous seats never
         refuse each other, and a retried request is still refused)."""
         if seat is None:
-            raise Forbidden("a spectator cannot act; send the seat's token")
+            raise Forbidden("a spectator cannot act; send the seat's token",
+                            ServerRefusal.SPECTATOR)
         if live.seats[seat].bot is not None:
-            raise Forbidden("a bot plays this seat")
+            raise Forbidden("a bot plays this seat", ServerRefusal.BOT_SEAT)
         # A seq ahead of this copy: the client heard of actions another process took (alone
         # with its database, as on SQLite, no process can have: no read is needed).
         if seq > live.seq and self.relay.shared:
@@ -303,7 +306,7 @@ class GameService:
             for attempt in range(COMMIT_ATTEMPTS):
                 if not live.seen_enough(seat, seq):
                     raise StaleSeq(f"the game is at seq {live.seq}, not {seq}, and this "
-                                   "seat's decision changed since")
+                                   "seat's decision changed since", params={"seq": live.seq})
                 try:
                     await self.commit(live, seat, action)
                     break
@@ -326,7 +329,7 @@ class GameService:
             seq = live.seq
             live.adopt(await self.db(self.store.actions_from, live.id, live.seq))
             raise StaleSeq(f"action {seq} was taken by another request; the game is at "
-                           f"seq {live.seq}")
+                           f"seq {live.seq}", params={"seq": live.seq})
         live.advance(trial, seat)
         if trial.is_over:
             live.row.over = True

@@ -23,6 +23,7 @@ from herotable.server.db import (
     now,
 )
 from herotable.server.errors import Refusal
+from herotable.server.refusals import ServerRefusal
 from herotable.server.relay import CHANNEL, ActionNote
 
 
@@ -30,6 +31,7 @@ class AttemptTaken(Refusal):
     """A second attempt at a challenge by the same name or browser."""
 
     status = 409
+    default_code = ServerRefusal.ATTEMPT_TAKEN
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from herotable.core.errors import HerotableError
 from herotable.core.game import ActionLog, Game
 from herotable.registry import game_classes
-from herotable.server.errors import Forbidden
+from herotable.server.errors import BadRequest, Forbidden
 from herotable.server.live import LiveGame
+from herotable.server.refusals import ServerRefusal
 
 
 def game_object(live: LiveGame, seat: int | None, present: set[int],
@@ -27,9 +27,10 @@ def replay_object(live: LiveGame, step: int) -> dict[str, Any]:
     """The public object after the first ``step`` actions of a finished game."""
     entries = live.game.log.entries
     if not live.game.is_over:
-        raise Forbidden("a game is replayed once it is over")
+        raise Forbidden("a game is replayed once it is over", ServerRefusal.NOT_OVER)
     if not 0 <= step <= len(entries):
-        raise HerotableError(f"step must be between 0 and {len(entries)}")
+        raise BadRequest(f"step must be between 0 and {len(entries)}", ServerRefusal.NO_SUCH_STEP,
+                         {"last": len(entries)})
     log_json = ActionLog(live.row.game, live.row.config, live.row.seed, entries[:step])
     game = game_classes()[live.row.game].replay(log_json)
     return _object(live, game, None, set(), [])

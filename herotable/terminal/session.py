@@ -12,7 +12,9 @@ from rich.segment import SegmentLines
 from rich.text import Text
 
 from herotable.bots.base import Bot
+from herotable.core.errors import HerotableError
 from herotable.core.saves import save_game
+from herotable.messages import environment_language, message, refusal_text
 
 # The words every terminal shows about bots (one place, for a later translation).
 THINKING = "{seat} ({bot} bot) is thinking…"
@@ -25,6 +27,14 @@ OLDER_DROPPED = "({count} older line(s) of the log left out: the screen is short
 NEWEST_CUT = "({count} older line(s) and the newest's last {cut} left out: the screen is short)"
 PARTS_CUT = "({count} line(s) left out here: the screen is short; a taller terminal shows them)"
 LOG_LEAST = 3  # lines a short screen keeps for the log: a notice and two of the newest
+
+
+def refusal_line(refusal: HerotableError) -> Text:
+    """A refusal as the player reads it: its code's message in the language the environment
+    asks for (``LC_ALL``, ``LANG``), as the web page shows it, else the English sentence."""
+    language = environment_language()
+    reason = refusal_text(refusal, language)
+    return Text(message("error.action", {"reason": reason}, language) or reason, "bold red")
 
 
 def notice(words: str) -> Text:

@@ -260,7 +260,8 @@ def test_no_trace_reaches_a_client(sqlite_url: str, monkeypatch: pytest.MonkeyPa
         monkeypatch.setattr(client.app.state.service, "state_text", broken)  # type: ignore[attr-defined]
         answer = client.get(f"/api/games/{created['id']}")
     assert answer.status_code == 500
-    assert answer.json() == {"detail": "internal server error"}
+    assert answer.json() == {"detail": "internal server error", "code": "internal_error",
+                             "params": {}}
 
 
 def test_the_api_page_works_under_its_own_policy(client: TestClient) -> None:

@@ -25,11 +25,12 @@ SIZE = 11
 MARGIN = 7  # the big map's margin for its row and column labels, in SVG units
 CELL = 10
 STATIC = Path(__file__).resolve().parents[2] / "herotable" / "web" / "static"
+MESSAGES = Path(__file__).resolve().parents[2] / "herotable" / "messages"
 Cells = tuple[tuple[int, int], ...]  # [x, y] offsets, as the view's legal moves give them
 
 
 def messages(language: str) -> dict[str, Any]:
-    found: dict[str, Any] = json.loads((STATIC / "i18n" / f"{language}.json").read_text("utf-8"))
+    found: dict[str, Any] = json.loads((MESSAGES / f"{language}.json").read_text("utf-8"))
     return found
 
 

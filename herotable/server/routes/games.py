@@ -8,8 +8,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, Response
 
 from herotable.server.deps import LegalList, Live, Player, Seat, Service, Viewer
-from herotable.server.errors import NO_STORE, Forbidden, UnknownGame
+from herotable.server.errors import NO_STORE, Forbidden, NotOffered
 from herotable.server.live import LiveGame
+from herotable.server.refusals import ServerRefusal
 from herotable.server.schemas import (
     ActionRequest,
     GameCreated,
@@ -69,7 +70,7 @@ async def preview(live: Live, seat: Viewer,
     ``sheet``; ``season`` for another season's edicts."""
     view = live.game.view(seat)
     if not hasattr(view, "preview"):
-        raise UnknownGame(f"{live.row.game} has no score preview")
+        raise NotOffered(f"{live.row.game} has no score preview", params={"game": live.row.game})
     result: dict[str, Any] = view.preview(action, season, sheet).to_json()
     return result
 
@@ -91,7 +92,7 @@ async def rejoin(live: Live, seat: Player, service: Service) -> Response:
 async def game_log(live: Live, service: Service) -> dict[str, Any]:
     """The action log (config, seed, actions) once the game is over, to replay."""
     if not live.game.is_over:
-        raise Forbidden("the log is shared once the game is over")
+        raise Forbidden("the log is shared once the game is over", ServerRefusal.NOT_OVER)
     service.check_watchable(live, None)  # its seed would give a running challenge away
     return live.game.log.to_json()
 

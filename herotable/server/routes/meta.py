@@ -1,21 +1,25 @@
 """What the server offers: its health, the games with their options and bots, the languages
-of the web client, and each game's card catalogue."""
+with their message catalogues, and each game's card catalogue."""
 
 from __future__ import annotations
 
 import functools
-import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 
+from herotable import messages
 from herotable.bots.registry import bot_names
 from herotable.registry import game_info, games
 from herotable.server.deps import Analysts, Service
-from herotable.server.errors import DATABASE_RETRY_SECONDS, UnknownGame, retry_headers
+from herotable.server.errors import (
+    DATABASE_RETRY_SECONDS,
+    NotOffered,
+    UnknownLanguage,
+    retry_headers,
+)
 from herotable.server.schemas import GAME_NAMES, Health
-from herotable.server.static import WEB
 
 router = APIRouter(prefix="/api", tags=["server"])
 
@@ -67,23 +71,26 @@ async def catalog(game: Annotated[str, Path(json_schema_extra=GAME_NAMES)]) -> d
     game of it, so clients cache it)."""
     info = game_info(game)
     if info.catalog is None:
-        raise UnknownGame(f"{info.title} has no card catalogue yet")
+        raise NotOffered(f"{info.title} has no card catalogue yet", params={"game": info.name})
     return _catalog(info.name)
 
 
+@router.get("/messages/{language}", response_class=FileResponse)
+async def catalogue(language: str) -> FileResponse:
+    """The message catalogue of ``language`` (one of ``languages`` in ``/api/meta``): every
+    text the page shows, refusals by their code included. The page loads only its own."""
+    path = messages.catalogue_path(language)
+    if path is None:
+        raise UnknownLanguage(f"there is no catalogue for {language!r}")
+    return FileResponse(path, media_type="application/json")
+
+
 def _languages() -> dict[str, Any]:
-    """The web client's languages: one message catalogue per file in i18n/ (its name is the
-    language code), each naming its own language under ``language.name``. Read on every
-    request (two small files), so a catalogue dropped in shows without a restart."""
-    languages: list[str] = []
-    names: dict[str, str] = {}
-    for path in sorted((WEB / "i18n").glob("*.json")):
-        languages.append(path.stem)
-        try:
-            names[path.stem] = json.loads(path.read_text("utf-8"))["language"]["name"]
-        except (ValueError, KeyError, TypeError):
-            names[path.stem] = path.stem
-    return {"languages": languages, "language_names": names}
+    """The languages with a message catalogue (herotable/messages), each named in its own
+    language."""
+    languages = messages.languages()
+    return {"languages": languages,
+            "language_names": {code: messages.language_name(code) for code in languages}}
 
 
 @functools.cache

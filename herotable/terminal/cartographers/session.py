@@ -28,7 +28,7 @@ from herotable.terminal.cartographers.render import (
     season_table,
     setup_line,
 )
-from herotable.terminal.session import ReadLine, SessionBase
+from herotable.terminal.session import ReadLine, SessionBase, refusal_line
 
 HELP = """\
 Build your placement, then confirm it. Several commands may share one line, e.g. [b]ddr[/]
@@ -208,7 +208,7 @@ class Session(SessionBase):
         try:
             events = self.game.apply(player, action)
         except IllegalAction as exc:
-            return Outcome("again", [*notes, Text(f"Refused: {exc}", "bold red")])
+            return Outcome("again", [*notes, refusal_line(exc)])
         self.record(player, action, events, notes)
         return Outcome("done", [])
 

@@ -42,6 +42,7 @@ from herotable.terminal.session import (
     fit_parts,
     heights,
     log_room,
+    refusal_line,
 )
 
 HELP = """\
@@ -223,7 +224,7 @@ class Session(SessionBase):
         try:
             events = self.game.apply(player, action)
         except IllegalAction as exc:
-            return "again", [Text(f"Refused ({exc.rule}): {exc}", "bold red")]
+            return "again", [refusal_line(exc)]
         self.notes = []  # the log starts again at each decision a person makes
         self.record(player, action, events)
         return "done", []

@@ -4,7 +4,7 @@
 // lists the decisions biggest loss first. Opening one shows the position at that step (the
 // replay) with both moves drawn on the map.
 import { html } from './html.js';
-import { t, has, formatNumber } from './i18n.js';
+import { t, has, formatNumber, refusalText } from './i18n.js';
 import { useEffect, useRef, useState } from './vendor/hooks.module.js';
 import { api } from './api.js';
 
@@ -38,7 +38,7 @@ export function useAnalysis(id, state, token) {
       } catch (e) {
         if (stop) return;
         if (e.status === 403) setClosed(true);
-        else setError(e.detail || e.message);
+        else setError(refusalText(e));
       }
     };
     load();
@@ -52,7 +52,7 @@ export function useAnalysis(id, state, token) {
       setData({ status: answer.status, done: answer.done, total: answer.total, analysis: null });
       setRuns((n) => n + 1);
     } catch (e) {
-      setError(e.detail || e.message);
+      setError(refusalText(e));
     }
   };
   const choose = (s) => { setSeat(s); setData(null); setOpen(null); };

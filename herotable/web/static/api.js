@@ -1,10 +1,14 @@
 // The server's JSON API and its WebSocket, plus "my games" (seat tokens kept in this browser).
 
+/** A refused request: its HTTP status and the server's English `detail`, with the refusal's
+ * `code` and `params` that i18n.js's refusalText() says in the page's language. */
 export class ApiError extends Error {
-  constructor(status, detail) {
+  constructor(status, detail, code = null, params = {}) {
     super(detail || `HTTP ${status}`);
     this.status = status;
     this.detail = detail;
+    this.code = code;
+    this.params = params;
   }
 }
 
@@ -19,7 +23,9 @@ async function request(method, path, { token, body } = {}) {
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) {
     const detail = data && data.detail;
-    throw new ApiError(response.status, typeof detail === 'string' ? detail : JSON.stringify(detail));
+    throw new ApiError(response.status, typeof detail === 'string' ? detail : JSON.stringify(detail),
+      data && typeof data.code === 'string' ? data.code : null,
+      data && data.params && typeof data.params === 'object' ? data.params : {});
   }
   return data;
 }

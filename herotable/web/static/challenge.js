@@ -2,7 +2,7 @@
 // one attempt per player name and browser, the leaderboard of every day (or week) played,
 // and anyone's finished map, read-only. The attempt is played in the normal table.
 import { html } from './html.js';
-import { t, nameIn, currentLanguage, useLanguage } from './i18n.js';
+import { t, nameIn, currentLanguage, refusalText, useLanguage } from './i18n.js';
 import { useEffect, useState } from './vendor/hooks.module.js';
 import { api, catalog as loadCatalog, rememberSeat } from './api.js';
 import { indexCatalog } from './cartographers/catalog.js';
@@ -84,7 +84,7 @@ function Board({ kind, dayKey, catalog, navigate, refresh }) {
   const [error, setError] = useState(null);
   useEffect(() => {
     setBoard(null); setError(null);
-    api.leaderboard(kind, dayKey).then(setBoard).catch((e) => setError(e.detail || e.message));
+    api.leaderboard(kind, dayKey).then(setBoard).catch((e) => setError(refusalText(e)));
   }, [kind, dayKey, refresh]);
   if (error) return html`<p class="error">${error}</p>`;
   if (!board) return html`<p class="muted">${t('game.loading')}</p>`;
@@ -135,7 +135,7 @@ function Today({ kind, now, catalog, navigate, onOver }) {
       setMine(attempt);
       navigate(`/g/${made.id}`);
     } catch (err) {
-      setError(err.status === 409 ? t(`challenge.already_${kind}`) : (err.detail || err.message));
+      setError(err.status === 409 ? t(`challenge.already_${kind}`) : refusalText(err));
     }
     setBusy(false);
   };
@@ -174,7 +174,7 @@ function FinishedMap({ kind, dayKey, id, catalog, navigate }) {
   useEffect(() => {
     const mine = attemptAt(`${kind}:${dayKey}`);
     api.challengeGame(kind, dayKey, id, mine && mine.token).then(setState)
-      .catch((e) => setError(e.status === 403 ? t('challenge.map_locked') : (e.detail || e.message)));
+      .catch((e) => setError(e.status === 403 ? t('challenge.map_locked') : refusalText(e)));
   }, [kind, dayKey, id]);
   const back = html`<a href=${`/${kind}/${dayKey}`} onClick=${navigate}>${t('challenge.back_to_board')}</a>`;
   if (error) return html`<main class="page"><p class="error" role="alert">${error}</p>${back}</main>`;
@@ -192,7 +192,7 @@ export function ChallengePage({ kind, dayKey, gameId, navigate }) {
   const [error, setError] = useState(null);
   const [asked, setAsked] = useState(0);
   useEffect(() => {
-    api.challenges(kind).then(setInfo).catch((e) => setError(e.detail || e.message));
+    api.challenges(kind).then(setInfo).catch((e) => setError(refusalText(e)));
   }, [kind, asked]);
   useEffect(() => {
     loadCatalog('cartographers').then((raw) => setCatalog(indexCatalog(raw))).catch(() => setCatalog(null));

@@ -1,7 +1,7 @@
 // One game's page: which seat this browser plays (several for hot-seat), the live
 // connection, replay of a finished game, and spectating without a token.
 import { html } from './html.js';
-import { t, useLanguage } from './i18n.js';
+import { t, refusalText, useLanguage } from './i18n.js';
 import { useCallback, useEffect, useRef, useState } from './vendor/hooks.module.js';
 import { api, adoptInvite, catalog as loadCatalog, follow, localSeats } from './api.js';
 import { CartographersTable } from './cartographers/table.js';
@@ -45,7 +45,7 @@ export function GamePage({ id, navigate }) {
   useEffect(() => {
     let stop = false;
     (async () => {
-      try { await adoptInvite(id); } catch (e) { setProblem(e.detail || e.message); }
+      try { await adoptInvite(id); } catch (e) { setProblem(refusalText(e)); }
       if (stop) return;
       const mine = localSeats(id);
       setSeats(mine);
@@ -67,14 +67,14 @@ export function GamePage({ id, navigate }) {
     }, (status, error) => {
       setLink(status);
       if (error && error.status === 404) setProblem(t('game.not_found'));
-      else if (error && error.status === 403) setProblem(t('game.hidden', { reason: error.detail })); // a running challenge's game
+      else if (error && error.status === 403) setProblem(t('game.hidden', { reason: refusalText(error) })); // a running challenge's game
     });
   }, [id, token, ready]);
 
   useEffect(() => {
     if (state && state.game && TABLES[state.game] && !catalog) {
       loadCatalog(state.game).then((raw) => import(`./${state.game}/catalog.js`).then((m) => setCatalog(m.indexCatalog(raw))))
-        .catch((e) => setProblem(e.message));
+        .catch((e) => setProblem(refusalText(e)));
     }
   }, [state && state.game]);
 

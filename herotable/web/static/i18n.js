@@ -1,7 +1,7 @@
-// Message catalogues: one JSON file per language in i18n/, named by the language's code; each
-// names its own language (language.name). The server lists the files (GET /api/meta), so
-// adding a language is adding its file: see i18n/README.md. Every text a person reads goes
-// through t().
+// Message catalogues: one per language, shared with the terminals (herotable/messages, see
+// its README.md); each names its own language (language.name). The server lists them
+// (GET /api/meta) and serves each (GET /api/messages/<code>); the page loads only its own
+// language and English, the fallback. Every text a person reads goes through t().
 import { useEffect, useState } from './vendor/hooks.module.js';
 
 const FALLBACK = 'en';
@@ -40,7 +40,7 @@ async function loadLanguages() {
 }
 
 async function load(code) {
-  const response = await fetch(`/static/i18n/${code}.json`);
+  const response = await fetch(`/api/messages/${code}`);
   if (!response.ok) throw new Error(`catalogue ${code}: ${response.status}`);
   return response.json();
 }
@@ -92,6 +92,13 @@ export function t(key, params = {}) {
     value = value[form] ?? value.other ?? Object.values(value)[0];
   }
   return interpolate(String(value), params);
+}
+
+/** What a person reads for a refused request (an ApiError): the message for its code in
+ * this language (or English), else the server's English detail. */
+export function refusalText(error) {
+  if (error && error.code && has(`refusal.${error.code}`)) return t(`refusal.${error.code}`, error.params || {});
+  return (error && (error.detail || error.message)) || '';
 }
 
 /** A number as the current language writes it, with at most `digits` decimals. */

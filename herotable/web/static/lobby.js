@@ -1,7 +1,7 @@
 // The lobby: a new game from /api/meta's option schema, the invitations it gives, the games
 // this browser holds seats in, and games open to watch.
 import { html } from './html.js';
-import { t, has, useLanguage } from './i18n.js';
+import { t, has, refusalText, useLanguage } from './i18n.js';
 import { useEffect, useState } from './vendor/hooks.module.js';
 import { api, catalog as loadCatalog, forgetGame, myGames, onMyGames, rememberSeat } from './api.js';
 import { cartographersSetup } from './cartographers/setup.js';
@@ -124,7 +124,7 @@ function NewGame({ meta, navigate }) {
       if (made.seats.filter((s) => s.token).length === 1) navigate(`/g/${made.id}`);
       else setCreated(made);
     } catch (err) {
-      setError(err.detail || err.message);
+      setError(refusalText(err));
     }
   };
 
@@ -273,7 +273,7 @@ export function Lobby({ navigate }) {
   useLanguage();
   const [meta, setMeta] = useState(null);
   const [error, setError] = useState(null);
-  useEffect(() => { api.meta().then(setMeta).catch((e) => setError(e.message)); }, []);
+  useEffect(() => { api.meta().then(setMeta).catch((e) => setError(refusalText(e))); }, []);
   return html`<main class="lobby">
     <div class="lobby-main">
       ${meta ? html`<${NewGame} meta=${meta} navigate=${navigate}/>` : html`<section class="panel"><p class=${error ? 'error' : 'muted'}>${error || t('game.loading')}</p></section>`}

@@ -2,7 +2,7 @@
 // for a second or two), drawn on the map as a dashed outline with the final score it expects.
 // The person may take it (it becomes the placement being chosen) or ignore it.
 import { html } from '../html.js';
-import { t, formatNumber } from '../i18n.js';
+import { t, formatNumber, refusalText } from '../i18n.js';
 import { useEffect, useRef, useState } from '../vendor/hooks.module.js';
 import { parseCell } from './geometry.js';
 import { actionText } from './card.js';
@@ -31,7 +31,7 @@ export function useHint(ask, decisionKey) {
     } catch (e) {
       if (key.current !== asked) return;
       const reason = { 403: 'hint.refused', 422: 'hint.nothing_owed' }[e.status];
-      setHint({ error: reason ? t(reason) : (e.detail || e.message) });
+      setHint({ error: reason ? t(reason) : refusalText(e) });
     }
   };
   const answer = hint && hint.answer;

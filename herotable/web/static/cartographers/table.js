@@ -2,7 +2,7 @@
 // placement over it, the revealed card and its controls, seasons, edicts, the other maps;
 // a hint on request (`hint`: asks the server), and an analysed step's two moves (`marks`).
 import { html } from '../html.js';
-import { t, nameIn, useLanguage } from '../i18n.js';
+import { t, nameIn, refusalText, useLanguage } from '../i18n.js';
 import { useEffect, useLayoutEffect, useRef, useState } from '../vendor/hooks.module.js';
 import { MapView } from './map.js';
 import { CardFace, Controls, cardName, terrainKeyIndex } from './card.js';
@@ -71,7 +71,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
   const confirm = async () => {
     if (!p.action || busy) return;
     setBusy(true); setError(null);
-    try { await act(p.action); } catch (e) { setError(e.detail || e.message); }
+    try { await act(p.action); } catch (e) { setError(refusalText(e)); }
     setBusy(false);
   };
 

@@ -2,7 +2,7 @@
 // seat's board, the revealed Dominaria card, the seat's controls (from its legal actions),
 // its quests, the public quests, and the log of the last turns.
 import { html } from '../html.js';
-import { t, useLanguage } from '../i18n.js';
+import { t, refusalText, useLanguage } from '../i18n.js';
 import { useEffect, useState } from '../vendor/hooks.module.js';
 import { DominariaMap, linkKey } from './map.js';
 import { SeatBoard } from './boards.js';
@@ -51,7 +51,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
     if (busy) return false;
     setBusy(true); setError(null);
     let ok = true;
-    try { await act(text); } catch (e) { setError(e.detail || e.message); ok = false; }
+    try { await act(text); } catch (e) { setError(refusalText(e)); ok = false; }
     setBusy(false);
     return ok;
   };

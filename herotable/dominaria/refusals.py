@@ -1,0 +1,54 @@
+"""Every refusal of Heroes of Dominaria's rules, with the parameters its message names (the
+codes every game shares are :class:`herotable.core.refusals.CoreRefusal`)."""
+
+from __future__ import annotations
+
+from herotable.core.errors import RefusalCode
+
+
+class DominariaRefusal(RefusalCode):
+    KEEP_QUESTS_FIRST = ("keep_quests_first", (), "set-up begins with keeping two quests")
+    PLACE_HERO_FIRST = ("place_hero_first", (), "set-up goes on with placing a starting Hero")
+    KEEP_CARD_FIRST = ("keep_card_first", ("cards",),
+                       "the player is looking at cards and keeps one before anything else")
+    SETUP_ONLY = ("setup_only", (), "starting Heroes are placed at set-up only")
+    UNKNOWN_LOCATION = ("unknown_location", ("location",), "no location has that id")
+    NOTHING_TO_KEEP = ("nothing_to_keep", (), "the player is looking at no cards")
+    KEEP_COUNT = ("keep_count", ("count", "cards"),
+                  "keep exactly that many different cards of those shown")
+    NOT_AMONG = ("not_among", ("card", "cards"), "the card kept is not among those shown")
+    START_LOCATION = ("start_location", ("location", "starts"),
+                      "a Hero is placed or recruited at a start location only")
+    NO_HERO = ("no_hero", ("location",), "the action needs one of the player's Heroes there")
+    MANA = ("mana", ("ability", "cost"), "the mana held or named does not pay the cost")
+    NOT_ADJACENT = ("not_adjacent", ("origin", "target"),
+                    "the two locations are not linked on the map")
+    NO_MOVES = ("no_moves", (), "no move action is left this turn")
+    COLLECTED = ("collected", (), "mana was already collected this turn")
+    NOT_REACHABLE = ("not_reachable", ("location",),
+                     "no Hero of the player is there or joined to it by a Leyline")
+    CABAL = ("cabal", ("location",), "a Cabal token there blocks collecting")
+    NO_MANA = ("no_mana", ("location",), "there is no mana there")
+    NO_HEROES = ("no_heroes", (), "all four of the player's Heroes are on the map")
+    NO_ARTIFACT_TOKEN = ("no_artifact_token", ("location",), "no artifact token lies there")
+    EMPTY_DECK = ("empty_deck", (), "the artifact deck is empty")
+    NO_CABAL_TOKEN = ("no_cabal_token", ("location",), "no Cabal token lies there")
+    CABAL_TRACK_FULL = ("cabal_track_full", (), "the defeated-Cabal track is full")
+    MANALITHS_BUILT = ("manaliths_built", (), "all the player's Manaliths are built")
+    MANALITH_COLOUR = ("manalith_colour", ("colour",),
+                       "the player has a Manalith on a location of that colour already")
+    LEYLINE_NO_HERO = ("leyline_no_hero", ("origin", "target"),
+                       "a Leyline starts where one of the player's Heroes stands")
+    LEYLINE_HELD = ("leyline_held", ("origin", "target"),
+                    "the player has a Leyline there already")
+    LEYLINES_FORMED = ("leylines_formed", (), "all the player's Leylines are formed")
+    NO_ARTIFACT = ("no_artifact", ("artifact",), "the artifact is not one of the player's in play")
+    PASSIVE = ("passive", ("artifact",), "the artifact works by itself: it has no ability to use")
+    USED = ("used", ("artifact",), "the artifact was already used this turn")
+    NO_QUEST = ("no_quest", ("quest",), "the player holds no such quest (or no public quest "
+                                        "has that id)")
+    NO_START = ("no_start", ("quest",), "the quest is completed straight from the hand")
+    NOT_STARTED = ("not_started", ("quest",), "the quest must be started first")
+    TILE_HELD = ("tile_held", ("quest",), "the player holds a tile of that public quest already")
+    TILES_TAKEN = ("tiles_taken", ("quest",), "both tiles of that public quest are taken")
+    QUEST_UNMET = ("quest_unmet", ("quest", "needs"), "the quest's requirements are not met yet")
