@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from herotable.core.errors import HerotableError
+from herotable.core.errors import ConfigurationError
 from herotable.core.game import Game, is_int, is_text_list
 
 # Game name -> the module whose GAME describes it.
@@ -28,7 +28,7 @@ PACKAGES: dict[str, str] = {
 }
 
 
-class GameOptionError(HerotableError):
+class GameOptionError(ConfigurationError):
     """An unknown game, an unknown option or an option value of the wrong type."""
 
 

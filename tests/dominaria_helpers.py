@@ -10,6 +10,7 @@ from pathlib import Path
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.state import PlayerState
+from tests.refusal_checks import check_declared
 
 DATA = Path(str(resources.files("herotable.dominaria").joinpath("data")))
 
@@ -69,5 +70,6 @@ def refused(game: DominariaGame, player: int, action: str, code: str) -> str:
     with pytest.raises(IllegalAction) as info:
         game.apply(player, action)
     assert info.value.code == code, str(info.value)
+    check_declared(info.value)
     assert game.to_json() == before
     return str(info.value)

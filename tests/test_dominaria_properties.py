@@ -18,6 +18,7 @@ from herotable.core.rng import SeededRng
 from herotable.dominaria.actions import VERBS, DominariaAction
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
+from tests.refusal_checks import check_declared
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 
@@ -95,8 +96,9 @@ def play_checked(players: int, seed: int, player_seed: int, junk_seed: int,
             if action.pay:  # an explicit payment may be legal: only check it changes nothing
                 continue    # when refused, below
             state = game.to_json()
-            with pytest.raises(IllegalAction):
+            with pytest.raises(IllegalAction) as refused:
                 game.apply(who, action)
+            check_declared(refused.value)
             assert game.to_json() == state, f"refused {action} by {who} but the state changed"
         action = legal[rng.below(len(legal))]
         game.apply(player, action)
@@ -138,7 +140,8 @@ def test_explicit_payments_are_refused_without_change_or_spent_exactly(seed, jun
         pool = dict(game.players[player].pool)
         try:
             events = game.apply(player, action)
-        except IllegalAction:
+        except IllegalAction as refused:
+            check_declared(refused)
             assert game.to_json() == before
         else:  # accepted: exactly the named mana left the pool (less any mana reward)
             spent = {c: pool[c] - game.players[player].pool[c] for c in pool}

@@ -38,6 +38,7 @@ from herotable.cartographers.grid import FULL, SIZE, cell_of, neighbours
 from herotable.cartographers.sheet import COIN_TRACK, DRAWN_TERRAINS, MapSheet
 from herotable.core.errors import IllegalAction, NotationError
 from herotable.core.rng import SeededRng
+from tests.refusal_checks import check_declared
 
 # Enough decisions for any game: 4 seasons of at most 13 explore cards and a few ambushes and
 # heroes, each card asking every player for at most a monster and a destroy, plus the
@@ -246,8 +247,9 @@ def junk_action(game: CartographersGame, rng: SeededRng) -> tuple[int, Cartograp
 def assert_refused(game: CartographersGame, state: dict, player: int,
                    action: CartographersAction | str) -> None:
     error = NotationError if isinstance(action, str) else IllegalAction
-    with pytest.raises(error):
+    with pytest.raises(error) as refused:
         game.apply(player, action)
+    check_declared(refused.value)
     assert game.to_json() == state, f"refused {action} from {player} but the state changed"
 
 

@@ -24,7 +24,7 @@ from herotable.cartographers.cards import (
     map_sides,
 )
 from herotable.cartographers.sheet import MapSheet
-from herotable.core.errors import HerotableError
+from herotable.core.errors import ConfigurationError, HerotableError
 from herotable.core.game import is_int, is_text_list
 
 MAX_PLAYERS = 100
@@ -32,7 +32,7 @@ EDICTS = ("A", "B", "C", "D")
 AMBUSHES_PER_GAME = 4
 
 
-class ConfigError(HerotableError):
+class ConfigError(ConfigurationError):
     """A game set-up the rules do not allow (unknown card, two cards of one category...)."""
 
 

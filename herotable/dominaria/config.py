@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from herotable.core.errors import HerotableError
+from herotable.core.errors import ConfigurationError
 from herotable.core.game import is_int, is_text_list
 from herotable.dominaria.pack import Pack, load_pack
 
@@ -21,7 +21,7 @@ def _pack_at(directory: str | None) -> Pack:
     return load_pack(Path(directory) if directory else None)
 
 
-class DominariaConfigError(HerotableError):
+class DominariaConfigError(ConfigurationError):
     """A set-up the rules do not allow (player count, unknown planeswalker...)."""
 
 
