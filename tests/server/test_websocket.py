@@ -72,7 +72,9 @@ def test_refused_first_messages(client: TestClient, first: str, code: int) -> No
 def test_unknown_game_closes(client: TestClient) -> None:
     with client.websocket_connect("/api/games/nope/ws") as socket:
         socket.send_json({})
-        assert "nope" in socket.receive_json()["error"]
+        refusal = socket.receive_json()
+        assert "nope" in refusal["error"]
+        assert (refusal["code"], refusal["params"]) == ("unknown_game", {})
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_text()
     assert closed.value.code == 4404

@@ -214,9 +214,12 @@ class Table:
         return [normalize([(c, r) for r, c in s["cells"]])
                 for s in catalog["explore"][card_id]["shapes"]]
 
-    def decide(self, index: int, before_confirm: Callable[[str], object] | None = None) -> str:
+    def decide(self, index: int, before_confirm: Callable[[str], object] | None = None,
+               refused: bool = False) -> str:
         """Make the seat's decision through the page; returns the action sent.
-        ``before_confirm(action)`` runs once the page offers the action, before it is sent."""
+        ``before_confirm(action)`` runs once the page offers the action, before it is sent;
+        ``refused``: the server is to refuse it (a test changed it on its way), so the page
+        stays at this decision."""
         state = self.api.state(self.game_id, self.token)
         assert state["legal"], "the seat owes no decision"
         target = self.choose(state)
@@ -253,7 +256,9 @@ class Table:
                     .click()
             else:  # the same cell again confirms
                 self.click_cell(row, col)
-        assert answer.value.status == 200, answer.value.text()
+        assert answer.value.status == (422 if refused else 200), answer.value.text()
+        if refused:
+            return target.action
         self.done.append(target.action)
         # The page has moved on: the hint no longer offers the action just made.
         expect(self.page.get_by_text(ready)).to_have_count(0)

@@ -1,14 +1,15 @@
 """The header's language switch: Russian texts from ru.json at once, kept after a reload, and
-on a game's table too."""
+on a game's table too, a refused move included."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.web.conftest import Api
-from tests.web.table import EN, messages, text
+from tests.web.table import EN, Table, messages, text
 
 RU = messages("ru")
 
@@ -41,3 +42,29 @@ def test_switching_to_russian_survives_a_reload(page: Page, api: Api, shots: Pat
     expect(page.get_by_role("group", name=text("controls.label", RU))).to_be_visible()
     page.get_by_label(text("nav.language", RU)).select_option("en")
     expect(page.get_by_role("status")).to_have_text(text("status.your_move"))
+
+
+def test_a_refused_move_is_explained_in_the_pages_language(page: Page, api: Api) -> None:
+    created = api.create([{"name": "Ann"}], seed=2)
+    seat = created["seats"][0]
+    page.goto(seat["url"])
+    table = Table(page, api, created["id"], seat["token"])
+    offered: list[str] = []
+
+    def made_illegal(route: Route) -> None:
+        """The page sends the move it offers; an illegal one takes its place on the way."""
+        body = json.loads(route.request.post_data or "{}")
+        offered.append(body["action"])
+        route.continue_(post_data=json.dumps({**body, "action": "destroy A1"}))
+
+    def to_russian(_action: str) -> None:
+        page.get_by_label(text("nav.language")).select_option("ru")
+        expect(page.locator("html")).to_have_attribute("lang", "ru")
+
+    page.route("**/api/games/*/actions*", made_illegal)
+    table.decide(2, before_confirm=to_russian, refused=True)  # 2: the cell clicked again
+    reason = text("refusal.wrong_action", RU, owed=offered[0].split()[0], action="destroy A1")
+    expect(page.get_by_role("alert")).to_have_text(text("error.action", RU, reason=reason))
+    page.get_by_label(text("nav.language", RU)).select_option("en")
+    reason = text("refusal.wrong_action", owed=offered[0].split()[0], action="destroy A1")
+    expect(page.get_by_role("alert")).to_have_text(text("error.action", reason=reason))

@@ -127,8 +127,9 @@ async def _text(socket: WebSocket, limit: int) -> str:
 
 
 async def _refuse(socket: WebSocket, exc: Exception) -> None:
-    """Tell a WebSocket client why it is refused, then close: 4403, 4404 or 4400 for its
-    first message, 4500 for a damaged game, 1013 (try again later) for a game at its
+    """Tell a WebSocket client why it is refused (``{"error": <English>}``, with the
+    refusal's ``code`` and ``params`` where it has them), then close: 4403, 4404 or 4400 for
+    its first message, 4500 for a damaged game, 1013 (try again later) for a game at its
     watcher limit or a database that does not answer."""
     if isinstance(exc, TooManyWatchers | SQLAlchemyError):
         code = TRY_AGAIN
@@ -147,5 +148,7 @@ async def _refuse(socket: WebSocket, exc: Exception) -> None:
     else:
         reason = "send {\"token\": ...} or {} first"
     with contextlib.suppress(Exception):
-        await socket.send_text(json.dumps({"error": reason}))
+        coded = {"code": exc.code.value, "params": exc.params} \
+            if isinstance(exc, HerotableError) else {}
+        await socket.send_text(json.dumps({"error": reason, **coded}))
         await socket.close(code)

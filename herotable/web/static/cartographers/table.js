@@ -71,7 +71,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
   const confirm = async () => {
     if (!p.action || busy) return;
     setBusy(true); setError(null);
-    try { await act(p.action); } catch (e) { setError(refusalText(e)); }
+    try { await act(p.action); } catch (e) { setError(e); } // said at render, in the current language
     setBusy(false);
   };
 
@@ -145,7 +145,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
         onHover=${placing ? (cell) => p.hover(cell) : undefined}
         onPick=${placing ? onPick : undefined}
         tabIndex=${placing ? 0 : undefined}/>
-      ${error && html`<div class="error" role="alert">${t('error.action', { reason: error })}</div>`}
+      ${error && html`<div class="error" role="alert">${t('error.action', { reason: refusalText(error) })}</div>`}
     </section>
     <aside class="side">
       ${view.over && !replay ? html`<div class="play over">

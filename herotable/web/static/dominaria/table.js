@@ -51,7 +51,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
     if (busy) return false;
     setBusy(true); setError(null);
     let ok = true;
-    try { await act(text); } catch (e) { setError(refusalText(e)); ok = false; }
+    try { await act(text); } catch (e) { setError(e); ok = false; } // said at render, in the current language
     setBusy(false);
     return ok;
   };
@@ -157,7 +157,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
         </div>
         <div class="dom-map-wrap"><${DominariaMap} catalog=${catalog} view=${view} names=${names} selected=${selected}
           targets=${targets} linkTargets=${linkTargets} onLocation=${onLocation} onLink=${onLink}/></div>
-        ${error && html`<div class="error" role="alert">${t('error.action', { reason: error })}</div>`}
+        ${error && html`<div class="error" role="alert">${t('error.action', { reason: refusalText(error) })}</div>`}
         <div class="seat-boards">${view.players.map((_, s) => html`<${SeatBoard} seat=${s} view=${view} state=${state}
           catalog=${catalog} names=${names} mine=${s === me && controls} legal=${legal} onAction=${send} busy=${busy}/>`)}</div>
       </section>
