@@ -8,6 +8,7 @@ from herotable.cartographers.config import ConfigError, GameConfig
 from herotable.cartographers.game import CartographersGame
 from herotable.core.errors import IllegalAction, NotationError
 from tests.helpers import FIRST_GAME, cells_mask, first_legal, rigged_game
+from tests.refusal_checks import check_declared
 
 EMPTY = "\n".join(["..........."] * 11)
 
@@ -93,11 +94,12 @@ class TestRefusals:
     def setup_method(self):
         self.game = rigged_game(["coastal_encampment", "lagoon"], players=2)
 
-    def refused(self, player, action, rule):
+    def refused(self, player, action, code):
         before = self.game.to_json()
         with pytest.raises(IllegalAction) as info:
             self.game.apply(player, action)
-        assert info.value.code == rule
+        assert info.value.code == code
+        check_declared(info.value)
         assert self.game.to_json() == before
 
     def test_over_a_filled_cell(self):
@@ -129,11 +131,11 @@ class TestRefusals:
     def test_hero_off_the_map_or_overturned(self):
         game = rigged_game(["wren_the_lioness", "lagoon"])
         before = game.to_json()
-        for action, rule in ((PlaceHero(11, 0, 0), "off_map"), (PlaceHero(3, 3, 4), "rotation"),
+        for action, code in ((PlaceHero(11, 0, 0), "off_map"), (PlaceHero(3, 3, 4), "rotation"),
                              (object(), "wrong_action_type")):
             with pytest.raises(IllegalAction) as info:
                 game.apply(0, action)
-            assert info.value.code == rule
+            assert info.value.code == code
         assert game.to_json() == before
 
     def test_a_player_not_in_the_game(self):

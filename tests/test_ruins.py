@@ -12,6 +12,7 @@ from herotable.cartographers.actions import Draw, DrawMonster, PlaceHero
 from herotable.cartographers.grid import mask_names
 from herotable.core.errors import IllegalAction
 from tests.helpers import cells_mask, first_legal, rigged_game
+from tests.refusal_checks import check_declared
 
 BASE = {"side": "A", "seasons": "base", "explore": "base", "heroes": False,
         "scoring": ("sentinel_wood", "canal_lake", "wildholds", "borderlands")}
@@ -33,11 +34,12 @@ TWO_RUINS = """
 """
 
 
-def refused(game, player, action, rule):
+def refused(game, player, action, code):
     before = game.to_json()
     with pytest.raises(IllegalAction) as info:
         game.apply(player, action)
-    assert info.value.code == rule
+    assert info.value.code == code
+    check_declared(info.value)
     assert game.to_json() == before
 
 

@@ -99,7 +99,7 @@ def test_a_turned_hero_is_refused_when_heroes_do_not_turn() -> None:
 
 
 @pytest.mark.parametrize(
-    ("action", "error", "rule"),
+    ("action", "error", "code"),
     [
         ("draw village A9 A10", IllegalAction, "placement"),  # A9 is filled
         ("draw village A10 B11", IllegalAction, "placement"),  # not a Settlement shape
@@ -110,7 +110,7 @@ def test_a_turned_hero_is_refused_when_heroes_do_not_turn() -> None:
         ("paint A10", NotationError, None),
     ],
 )
-def test_an_illegal_or_malformed_action_is_refused_and_nothing_changes(action, error, rule
+def test_an_illegal_or_malformed_action_is_refused_and_nothing_changes(action, error, code
                                                                        ) -> None:
     game = almost_game(["settlement"])
     state = json.dumps(game.to_json())
@@ -118,8 +118,8 @@ def test_an_illegal_or_malformed_action_is_refused_and_nothing_changes(action, e
     maps = [s.to_text() for s in view.sheets]
     with pytest.raises(error) as caught:
         view.preview(action)
-    if rule is not None:
-        assert caught.value.code == rule
+    if code is not None:
+        assert caught.value.code == code
     assert [s.to_text() for s in view.sheets] == maps
     assert json.dumps(game.to_json()) == state
 
