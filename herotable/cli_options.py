@@ -48,7 +48,7 @@ def _parameter(option: Option) -> inspect.Parameter:
         value_type = _choice_type(option)
     declaration = name
     if option.kind == "bool":
-        # False unless given: a plain flag; the preset's choice otherwise: either way.
+        # Off unless given: a plain flag (--two-mana); left to the preset: --x/--no-x.
         declaration = name if option.default is False else f"{name}/--no-{name[2:]}"
     default = None if option.kind == "list" else option.default
     if default is None:
