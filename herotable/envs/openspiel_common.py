@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 
 from herotable.core.game import Game
-from herotable.registry import GameOptionError, game_classes
+from herotable.core.options import GameOptionError
+from herotable.registry import game_classes
 
 # View fields that are derived from the rest (legal moves, costs, progress) or that record a
 # window of past events: left out of the strings, which say what a seat sees now.

@@ -23,8 +23,10 @@ def test_health_and_meta(client: TestClient) -> None:
     assert set(by_name) == {"cartographers", "dominaria"}
     assert "greedy" in by_name["cartographers"]["bots"]
     assert "clairvoyant" not in by_name["cartographers"]["bots"]  # a measuring stick only
-    # The data-pack folder is for local play: a server never offers it.
+    # The data-pack folder and the scenarios are for local play: a server never offers them.
     assert "data" not in {o["name"] for o in by_name["dominaria"]["options"]}
+    offered = {o["name"] for o in by_name["cartographers"]["options"]}
+    assert "side" in offered and not offered & {"deck", "maps", "explicit_chance"}
 
 
 def test_create_gives_tokens_to_people_only(client: TestClient) -> None:
@@ -42,6 +44,13 @@ def test_create_gives_tokens_to_people_only(client: TestClient) -> None:
      "must be one of"),
     ({"game": "dominaria", "seats": [{"name": "A"}, {"name": "B"}],
       "options": {"data": "/etc"}}, "local play only"),
+    # A set deck is known to whoever sets it; set maps may give players different sheets.
+    ({"game": "cartographers", "seats": [{"name": "A"}],
+      "options": {"deck": ["settlement", "lagoon"]}}, "option 'deck' is for local play only"),
+    ({"game": "cartographers", "seats": [{"name": "A"}], "options": {"maps": ["A"]}},
+     "option 'maps' is for local play only"),
+    ({"game": "cartographers", "seats": [{"name": "A"}], "options": {"explicit_chance": True}},
+     "option 'explicit_chance' is for local play only"),
     ({"game": "cartographers", "seats": [{"name": "A"}, {"bot": "nobody"}]}, "no bot"),
     ({"game": "cartographers", "seats": [{"name": "A"}, {"bot": "clairvoyant"}]},
      "measuring stick"),
