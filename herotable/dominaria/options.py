@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from herotable.dominaria.catalog import catalog_json
-from herotable.dominaria.config import DominariaConfig
+from herotable.dominaria.config import ROUNDS, DominariaConfig
 from herotable.dominaria.game import DominariaGame
 from herotable.registry import GameInfo, Option
 
@@ -24,4 +24,4 @@ def build_config(options: dict[str, Any]) -> DominariaConfig:
 
 
 GAME = GameInfo("dominaria", "Heroes of Dominaria", DominariaGame, OPTIONS, build_config,
-                catalog_json)
+                catalog_json, players=range(min(ROUNDS), max(ROUNDS) + 1))

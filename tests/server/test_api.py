@@ -25,6 +25,10 @@ def test_health_and_meta(client: TestClient) -> None:
     assert "clairvoyant" not in by_name["cartographers"]["bots"]  # a measuring stick only
     # The data-pack folder is for local play: a server never offers it.
     assert "data" not in {o["name"] for o in by_name["dominaria"]["options"]}
+    # Each game's player range, for the lobby's seats.
+    assert (by_name["cartographers"]["min_players"], by_name["cartographers"]["max_players"]) \
+        == (1, 100)
+    assert (by_name["dominaria"]["min_players"], by_name["dominaria"]["max_players"]) == (2, 4)
 
 
 def test_create_gives_tokens_to_people_only(client: TestClient) -> None:
