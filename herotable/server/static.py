@@ -22,8 +22,9 @@ WEB = Path(__file__).resolve().parent.parent / "web" / "static"
 
 
 class PagePath(Convertor[str]):
-    """Any path outside /api (the static files, /docs and /openapi.json are routes matched
-    first)."""
+    """Any path outside /api: an unknown API path then matches no route at all and stays the
+    API's JSON 404, whatever its method (a catch-all for GET would turn a POST into a 405).
+    The static files, /docs and /openapi.json are routes matched before the page's."""
 
     regex = r"(?!api(?:/|$)).*"
 
