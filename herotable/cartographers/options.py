@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from herotable.cartographers.catalog import catalog_json
-from herotable.cartographers.config import PRESETS, GameConfig
+from herotable.cartographers.config import MAX_PLAYERS, PRESETS, GameConfig
 from herotable.cartographers.game import CartographersGame
 from herotable.core.options import GameInfo, Option
 
@@ -51,4 +51,4 @@ def build_config(options: dict[str, Any]) -> GameConfig:
 
 
 GAME = GameInfo("cartographers", "Cartographers", CartographersGame, OPTIONS, build_config,
-                catalog_json)
+                catalog_json, players=range(1, MAX_PLAYERS + 1))

@@ -8,7 +8,7 @@ the games, and the command line, the web API and ``docs/api.md`` all read the on
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from herotable.core.errors import HerotableError
@@ -84,6 +84,8 @@ class GameInfo:
     build_config: Callable[[dict[str, Any]], Any]
     # The game's printed material as JSON for a client to draw and name it (None: none yet).
     catalog: Callable[[], dict[str, Any]] | None = None
+    # How many players it takes (the web lobby offers that many seats).
+    players: range = field(kw_only=True)
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -103,5 +105,5 @@ class GameInfo:
         return self.game_class(self.config(**options), seed)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "title": self.title,
-                "options": [o.to_json() for o in self.options]}
+        return {"name": self.name, "title": self.title, "min_players": self.players[0],
+                "max_players": self.players[-1], "options": [o.to_json() for o in self.options]}

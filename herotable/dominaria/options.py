@@ -6,7 +6,7 @@ from typing import Any
 
 from herotable.core.options import GameInfo, Option
 from herotable.dominaria.catalog import catalog_json
-from herotable.dominaria.config import DominariaConfig
+from herotable.dominaria.config import ROUNDS, DominariaConfig
 from herotable.dominaria.game import DominariaGame
 
 OPTIONS = (
@@ -25,4 +25,4 @@ def build_config(options: dict[str, Any]) -> DominariaConfig:
 
 
 GAME = GameInfo("dominaria", "Heroes of Dominaria", DominariaGame, OPTIONS, build_config,
-                catalog_json)
+                catalog_json, players=range(min(ROUNDS), max(ROUNDS) + 1))

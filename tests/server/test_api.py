@@ -27,6 +27,10 @@ def test_health_and_meta(client: TestClient) -> None:
     assert "data" not in {o["name"] for o in by_name["dominaria"]["options"]}
     offered = {o["name"] for o in by_name["cartographers"]["options"]}
     assert "side" in offered and not offered & {"deck", "maps", "explicit_chance"}
+    # Each game's player range, for the lobby's seats.
+    assert (by_name["cartographers"]["min_players"], by_name["cartographers"]["max_players"]) \
+        == (1, 100)
+    assert (by_name["dominaria"]["min_players"], by_name["dominaria"]["max_players"]) == (2, 4)
 
 
 def test_create_gives_tokens_to_people_only(client: TestClient) -> None:

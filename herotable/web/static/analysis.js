@@ -5,7 +5,7 @@
 // replay) with both moves drawn on the map.
 import { html } from './html.js';
 import { t, has, formatNumber } from './i18n.js';
-import { useEffect, useRef, useState } from './vendor/hooks.module.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api.js';
 
 const POLL_MS = 1000;

@@ -2,7 +2,7 @@
 // names its own language (language.name). The server lists the files (GET /api/meta), so
 // adding a language is adding its file: see i18n/README.md. Every text a person reads goes
 // through t().
-import { useEffect, useState } from './vendor/hooks.module.js';
+import { useEffect, useState } from 'preact/hooks';
 
 const FALLBACK = 'en';
 const STORE_KEY = 'herotable.language';

@@ -3,7 +3,7 @@
 // The person may take it (it becomes the placement being chosen) or ignore it.
 import { html } from '../html.js';
 import { t, formatNumber } from '../i18n.js';
-import { useEffect, useRef, useState } from '../vendor/hooks.module.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { parseCell } from './geometry.js';
 import { actionText } from './card.js';
 

@@ -2,7 +2,7 @@
 // the table lays over it (a shape being placed, cells that score, cells to choose).
 import { html } from '../html.js';
 import { t } from '../i18n.js';
-import { useRef } from '../vendor/hooks.module.js';
+import { useRef } from 'preact/hooks';
 import { SIZE, ROWS, cellName, parseCell } from './geometry.js';
 import { terrainOf } from './terrain.js';
 

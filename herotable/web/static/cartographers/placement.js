@@ -1,6 +1,6 @@
 // Choosing a placement: shape, terrain, turn and mirror, and where on the map. A placement
 // is legal iff its cells are one of the view's grouped legal moves ({cells} at a corner).
-import { useEffect, useMemo, useState } from '../vendor/hooks.module.js';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import {
   SIZE, attackCells, cellName, cellsText, grip, indexLegal, land, orient, parseCell, patternKey,
 } from './geometry.js';

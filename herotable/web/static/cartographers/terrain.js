@@ -1,5 +1,5 @@
 // Terrain drawings: one SVG symbol per terrain, told apart by glyph as well as colour
-// (Okabe-Ito palette). Drawn once per page; every map <use>s them.
+// (Okabe-Ito palette). Drawn once with the table (games.js); every map <use>s them.
 import { html } from '../html.js';
 
 const CHARS = {

@@ -3,7 +3,7 @@
 // will take (changeable before confirming), "look at two, keep one", the final standings.
 import { html } from '../html.js';
 import { t } from '../i18n.js';
-import { useState } from '../vendor/hooks.module.js';
+import { useState } from 'preact/hooks';
 import { nameOf } from './catalog.js';
 import { Cost, Mana, SeatGlyph, colourName } from './symbols.js';
 import { ArtifactCard, QuestCard } from './quests.js';

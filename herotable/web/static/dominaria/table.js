@@ -3,7 +3,7 @@
 // its quests, the public quests, and the log of the last turns.
 import { html } from '../html.js';
 import { t, useLanguage } from '../i18n.js';
-import { useEffect, useState } from '../vendor/hooks.module.js';
+import { useEffect, useState } from 'preact/hooks';
 import { DominariaMap, linkKey } from './map.js';
 import { SeatBoard } from './boards.js';
 import { Hand, OthersInPlay, PublicQuests } from './quests.js';
@@ -26,6 +26,7 @@ function RevealedCard({ catalog, view }) {
   </div>`;
 }
 
+/** The table; its props are the shell's TableProps (games.js). */
 export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
   useLanguage();
   const view = state.view;
