@@ -17,9 +17,10 @@ import numpy as np
 from herotable.core.game import Game
 from herotable.registry import GameOptionError, game_classes
 
-# View fields that are derived from the rest (legal moves, costs, progress) or that record a
-# window of past events: left out of the strings, which say what a seat sees now.
-DERIVED_VIEW_FIELDS = frozenset({"legal", "legal_actions", "ability_costs", "progress", "recent"})
+# View fields that are derived from the rest (legal moves, results, costs, progress) or that
+# record a window of past events: left out of the strings, which say what a seat sees now.
+DERIVED_VIEW_FIELDS = frozenset({"legal", "standings", "winners", "solo", "ability_costs",
+                                 "progress", "recent"})
 
 
 class EngineHandle:

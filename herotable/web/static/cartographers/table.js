@@ -149,7 +149,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
     </section>
     <aside class="side">
       ${view.over && !replay ? html`<div class="play over">
-        <${Standings} state=${state} catalog=${catalog} names=${names}/></div>` : html`<div class="play">
+        <${Standings} state=${state} names=${names}/></div>` : html`<div class="play">
         <div class="current">
           <${CardFace} catalog=${catalog} id=${p.active ? p.legal.card : view.current} ruins=${view.ruins_pending}/>
         </div>

@@ -13,12 +13,6 @@ const CHARS = {
 /** A map character as [terrain, ruins]. */
 export const terrainOf = (ch) => CHARS[ch] || ['empty', false];
 
-export const TERRAIN_COLOURS = {
-  forest: '#009E73', village: '#D55E00', farm: '#F0E442', water: '#56B4E9',
-  monster: '#CC79A7', mountain: '#9c8f7c', wasteland: '#4a4a4a', hero: '#E69F00',
-  empty: '#fbf7ec', destroyed: '#fbf7ec',
-};
-
 export function TerrainDefs() {
   return html`<svg class="defs" aria-hidden="true" width="0" height="0">
     <defs>
