@@ -30,10 +30,20 @@ from herotable.cartographers.cards import (
 from herotable.cartographers.shapes import Shape
 from herotable.cartographers.sheet import COIN_TRACK, DRAWN_TERRAINS, TERRAIN_LETTERS
 
-# The printed cells of the map notation (see MapSheet.to_text); drawn terrains are their
-# letter, upper case, or lower case when drawn on a ruins cell.
-PRINTED_LETTERS = {".": "empty", "r": "ruins", "^": "mountain", "#": "wasteland",
-                   "*": "destroyed", "+": "destroyed ruins"}
+# The map notation's characters that are no drawn terrain (see MapSheet.to_text): the cell
+# each stands for and whether it is ruins. A drawn terrain is its letter, in lower case when
+# drawn on ruins.
+PRINTED_CELLS = {".": ("empty", False), "r": ("empty", True), "^": ("mountain", False),
+                 "#": ("wasteland", False), "*": ("destroyed", False), "+": ("destroyed", True)}
+
+
+def map_letters_json() -> dict[str, dict[str, Any]]:
+    """Each character of the map notation as the cell a map draws for it."""
+    cells = dict(PRINTED_CELLS)
+    for terrain, letter in TERRAIN_LETTERS.items():
+        cells[letter] = (terrain, False)
+        cells[letter.lower()] = (terrain, True)
+    return {char: {"terrain": terrain, "ruins": ruins} for char, (terrain, ruins) in cells.items()}
 
 
 def shape_cells(shape: Shape) -> list[list[int]]:
@@ -113,8 +123,7 @@ def catalog_json() -> dict[str, Any]:
         "boxes": list(BOXES),
         "terrains": list(DRAWN_TERRAINS),
         "coin_track": COIN_TRACK,
-        "map_letters": {**PRINTED_LETTERS,
-                        **{letter: terrain for terrain, letter in TERRAIN_LETTERS.items()}},
+        "map_letters": map_letters_json(),
         "explore": {c.id: explore_json(c, box) for box in BOXES
                     for c in sets[box].explore.values()},
         "heroes": {c.id: hero_json(c, box) for box in BOXES for c in sets[box].heroes.values()},

@@ -233,6 +233,10 @@ class CartographersView:
         """As the game ranks: highest total first, then fewer stars lost to monsters."""
         return results.standings(self.scores)
 
+    def winners(self) -> list[int]:
+        """The seats ranked first (several when the tie-break too is equal)."""
+        return winners_of(self.standings())
+
     def solo_par(self) -> int:
         """The four scoring cards' solo values: what a solo total is measured against."""
         return results.solo_par(self.cards, self.scoring)

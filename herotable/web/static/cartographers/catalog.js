@@ -3,6 +3,7 @@
 // legal moves.
 
 const CARD_GROUPS = ['explore', 'heroes', 'ruins', 'ambushes', 'scoring'];
+const EMPTY_CELL = { terrain: 'empty', ruins: false };
 
 export function indexCatalog(raw) {
   const cards = new Map();
@@ -22,6 +23,8 @@ export function indexCatalog(raw) {
     // Every solo title's names: a leaderboard line names its title in the page's language.
     titles: raw.titles || [],
     terrains: raw.terrains,
+    /** A map notation character as the cell drawn for it: {terrain, ruins}. */
+    mapCell: (ch) => (raw.map_letters || {})[ch] || EMPTY_CELL,
     coinTrack: raw.coin_track,
   };
 }
