@@ -292,6 +292,8 @@ def test_the_command_line_analyses_a_saved_game(tmp_path: Path):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["seat"] == 0 and data["unit"] == "stars" and data["reviews"]
+    assert data["total_loss"] == pytest.approx(sum(max(0, r["loss"]) for r in data["reviews"]),
+                                               abs=0.01)
     table = runner.invoke(app, ["analyse", str(path), "--seat", "1", "--seconds", "0.01"])
     assert table.exit_code == 0 and "decisions judged by strong" in table.output
     log = tmp_path / "log.json"

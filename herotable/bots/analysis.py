@@ -116,7 +116,8 @@ class Analysis:
         return {"format": ANALYSIS_FORMAT, "version": ANALYSIS_VERSION, "game": self.game,
                 "seed": self.seed, "seat": self.seat, "bot": self.bot,
                 "seconds": self.seconds, "unit": self.unit, "decisions": self.decisions,
-                "reviews": [r.to_json() for r in self.reviews]}
+                "reviews": [r.to_json() for r in self.reviews],
+                "total_loss": round(self.total_loss, 3)}
 
     @classmethod
     def from_json(cls, data: Any) -> Analysis:

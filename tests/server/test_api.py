@@ -80,7 +80,7 @@ def test_seat_and_spectator_views(client: TestClient) -> None:
     token = created["seats"][0]["token"]
     seat = state(client, created["id"], token)
     assert seat["seat"] == 0 and seat["pending"] == [0] and seat["seq"] == 0
-    assert seat["legal"] and seat["view"]["your_decision"] is not None
+    assert seat["legal"] and seat["view"]["decision"] is not None
     watcher = state(client, created["id"])
     assert watcher["seat"] is None and watcher["legal"] == []
     assert watcher["view"]["you"] is None and watcher["view"]["legal"] is None

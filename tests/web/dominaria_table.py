@@ -108,7 +108,7 @@ class DominariaTable:
         page = self.page
         if verb == "keep":
             choice = page.get_by_role("group", name=text(
-                f"dom.choice.{state['view']['your_decision']['choice']}"))
+                f"dom.choice.{state['view']['decision']['choice']}"))
             for card in args:
                 choice.locator(f"[data-card={card}]").click()
             if len(args) == 2:

@@ -69,8 +69,7 @@ function timeLeft(ends, now) {
 /** A leaderboard line's title, in the page's language (the server writes the English name). */
 function titleOf(catalog, entry) {
   if (catalog) {
-    const named = entry.title && catalog.titles.find((x) => x.names && x.names.en === entry.title);
-    const title = named || (entry.rating !== null && entry.rating !== undefined ? catalog.titleFor(entry.rating) : null);
+    const title = entry.title && catalog.titles.find((x) => x.names && x.names.en === entry.title);
     if (title) return nameIn(title.names);
   }
   return entry.title || t('challenge.no_title');

@@ -4,15 +4,11 @@
 import { html } from '../html.js';
 import { t, formatNumber } from '../i18n.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { parseCell } from './geometry.js';
 import { actionText } from './card.js';
-
-const CELL = /^[A-K]\d{1,2}$/;
+import { parseAction } from './notation.js';
 
 /** The cells a move in the engine's notation names ("draw forest A1 A2"), as [row, col]. */
-export function actionCells(action) {
-  return (action || '').split(' ').filter((w) => CELL.test(w)).map(parseCell);
-}
+export const actionCells = (action) => parseAction(action).cells;
 
 const round = (x) => Math.round(Number(x) * 10) / 10;
 

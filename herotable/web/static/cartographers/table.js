@@ -138,7 +138,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
         <span class=${`status ${p.active ? 'go' : ''}`} role="status">${status}</span>
         ${marks && html`<${AnalysisLegend}/>`}
       </div>
-      <${MapView} sheet=${shownSheet} className="big"
+      <${MapView} sheet=${shownSheet} catalog=${catalog} className="big"
         title=${t('map.of', { name: names[shown] })}
         ghost=${placing ? p.ghost : null} attack=${placing ? p.attack : null}
         choices=${placing ? p.choices : null} outlines=${outlines}
@@ -150,7 +150,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
     </section>
     <aside class="side">
       ${view.over && !replay ? html`<div class="play over">
-        <${Standings} state=${state} catalog=${catalog} names=${names}/></div>` : html`<div class="play">
+        <${Standings} state=${state} names=${names}/></div>` : html`<div class="play">
         <div class="current">
           <${CardFace} catalog=${catalog} id=${p.active ? p.legal.card : view.current} ruins=${view.ruins_pending}/>
         </div>
@@ -171,7 +171,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
         ${view.sheets.length > 1 && html`<div class="others" aria-label=${t('map.others')}>
           ${view.sheets.map((sheet, i) => html`<button type="button" class=${`other ${i === shown ? 'on' : ''} ${deciding(i) ? 'deciding' : ''}`}
               onClick=${() => setFocus(i)} aria-pressed=${i === shown}>
-            <${MapView} sheet=${sheet} labels=${false} coins=${false} className="small"/>
+            <${MapView} sheet=${sheet} catalog=${catalog} labels=${false} coins=${false} className="small"/>
             <span class="other-name">${names[i]}${presence(i)}${deciding(i) ? ' ✎' : ''}</span></button>`)}
         </div>`}
         <div class="results">

@@ -101,8 +101,7 @@ export function LocationPanel({ catalog, view, location, parsed, onChoose, busy 
 }
 
 export function Standings({ view, names }) {
-  const over = (view.recent || []).filter((e) => e.type === 'game_over').pop();
-  const winners = new Set(over ? over.winners : []);
+  const winners = new Set(view.winners);
   const keys = ['heroes', 'manaliths', 'leylines', 'cabal', 'artifacts', 'accomplished', 'public', 'total'];
   const seats = view.players.map((p, seat) => seat);
   return html`<div class="standings">

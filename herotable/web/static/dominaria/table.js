@@ -33,8 +33,8 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
   const names = state.seats.map((s) => s.name || t('seat.unnamed', { n: s.seat + 1 }));
   const me = seat !== null && seat !== undefined ? seat : null;
   const controls = me !== null && !replay && !view.over;
-  const decision = controls ? view.your_decision : null;
-  const legalList = decision ? view.legal_actions || [] : [];
+  const decision = controls ? view.decision : null;
+  const legalList = decision && view.legal ? view.legal.actions : [];
   const legal = new Set(legalList);
   const parsed = parseLegal(legalList);
   const [selected, setSelected] = useState(null);
