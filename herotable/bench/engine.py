@@ -40,8 +40,6 @@ SOLO_PRESETS = ("heroes", "base", "heroes+base")
 PUBLIC_PATH_FACTOR = 1.5
 
 
-
-
 def half_filled_game(seed: int = HALF_MAP_SEED, cells: int = HALF_MAP_CELLS) -> CartographersGame:
     """A solo game on side C played at random until at least ``cells`` cells are filled."""
     game = CartographersGame(GameConfig(players=1, side="C"), seed)
@@ -51,8 +49,6 @@ def half_filled_game(seed: int = HALF_MAP_SEED, cells: int = HALF_MAP_CELLS) -> 
             raise RuntimeError(f"seed {seed} ended before {cells} cells were filled")
         game.apply(0, random_legal_action(game, 0, rng))
     return game
-
-
 
 
 def dominaria_mid_game(seed: int = HALF_MAP_SEED) -> DominariaGame:
@@ -73,8 +69,6 @@ def _game_with_draw_of(game: CartographersGame, card_id: str) -> CartographersGa
     state["pending"] = {"0": {"kind": "draw", "sheet": 0, "card": card_id, "fallback": False,
                               "allowed": [], "reason": ""}}
     return CartographersGame.from_json(state)
-
-
 
 
 # ---------------------------------------------------------------- bots
