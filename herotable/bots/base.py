@@ -149,8 +149,8 @@ class Bot(ABC):
 
     ``seed`` feeds the bot's own generator (never the game's), and :meth:`reseed` restarts
     it for each decision (:func:`herotable.bots.seeding.decision_seed`); ``seconds`` is its
-    budget per decision (None: the bot's default); ``wall_clock`` trades reproducibility for a real
-    deadline (see the module docstring).
+    budget per decision (None: the bot's default); ``wall_clock`` trades reproducibility for
+    a real deadline (see the module docstring).
     """
 
     name: ClassVar[str]

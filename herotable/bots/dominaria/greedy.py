@@ -31,6 +31,7 @@ def seat_of(view: object) -> int:
         raise BotError("the view does not say which seat it belongs to")
     return view.you
 
+
 def action_values(game: DominariaGame, seat: int,
                   actions: Sequence[DominariaAction]) -> list[float]:
     """The evaluation of the position after each action (applied to a copy)."""
