@@ -214,16 +214,16 @@ def cartographers_play(
     except HerotableError as exc:
         raise fail(str(exc)) from exc
     assert isinstance(game, CartographersGame)
-    bots = _bot_seats(bot, "cartographers", game.num_players, game.seed)
+    bots = _bot_seats(bot, "cartographers", game.num_players)
     _check_language(language)
     _check_overwrite(save, load)
     play_cartographers(game, save_path=save or load, language=language, bots=bots)
 
 
-def _bot_seats(specs: list[str] | None, game: str, players: int, seed: int) -> dict[int, Any]:
-    """``--bot 2=greedy`` options as {seat index: bot}; each bot is seeded from the game's
-    seed and its seat, so a replayed game meets the same opponents."""
-    from herotable.bots import make_bot, seat_seed
+def _bot_seats(specs: list[str] | None, game: str, players: int) -> dict[int, Any]:
+    """``--bot 2=greedy`` options as {seat index: bot}; the session seeds each decision from
+    the game's seed, the seat and the decision, so a replayed game meets the same opponents."""
+    from herotable.bots import make_bot
 
     bots: dict[int, Any] = {}
     for spec in specs or ():
@@ -234,7 +234,7 @@ def _bot_seats(specs: list[str] | None, game: str, players: int, seed: int) -> d
         if not 0 <= seat < players:
             raise fail(f"--bot {spec}: there is no seat {seat + 1} in a {players}-player game")
         try:
-            bots[seat] = make_bot(game, name.strip(), seed=seat_seed(seed, seat))
+            bots[seat] = make_bot(game, name.strip())
         except HerotableError as exc:
             raise fail(str(exc)) from exc
     return bots
@@ -315,7 +315,7 @@ def dominaria_play(
     except HerotableError as exc:
         raise fail(str(exc)) from exc
     assert isinstance(game, DominariaGame)
-    bots = _bot_seats(bot, "dominaria", game.num_players, game.seed)
+    bots = _bot_seats(bot, "dominaria", game.num_players)
     _check_overwrite(save, load)
     play_dominaria(game, save_path=save or load, bots=bots)
 
@@ -398,13 +398,13 @@ def bench(
     server holds many tables at once."""
     try:
         if load is not None:
-            from herotable.server.load import print_load, run_load
+            from herotable.bench.load import print_load, run_load
 
             print_load(run_load(load, seconds=seconds, pace=pace, processes=processes,
                                 database_url=database_url, busy_bots=busy_bots,
                                 opponent=opponent))
             return
-        from herotable.bench import run_bench
+        from herotable.bench.run import run_bench
 
         run_bench(quick=quick, write=write)
     except HerotableError as exc:
@@ -439,6 +439,9 @@ def simulate(
         "--option", help="KEY=VALUE: a set-up option for every game (side=B, hero_turns=false, "
         "two_mana=true...); repeatable. VALUE is read as JSON when it can be, else as text.")]
     = None,
+    logs: Annotated[Path | None, typer.Option(
+        help="Also write each game's action log to this folder as game-SEED.json, in the "
+        "form the server's /api/games/ID/log answers.")] = None,
 ) -> None:
     """Play bots against each other many times and summarise, or write every game."""
     import io
@@ -467,6 +470,15 @@ def simulate(
             rows = simulate(spec, on_game=lambda _: progress.advance(task))
         except HerotableError as exc:  # no Ray, an unreachable cluster, a mismatched node
             raise fail(str(exc)) from exc
+
+    if logs is not None:
+        try:
+            logs.mkdir(parents=True, exist_ok=True)
+            for row in rows:
+                (logs / f"game-{row.seed}.json").write_text(json.dumps(row.log) + "\n",
+                                                            encoding="utf-8")
+        except OSError as exc:
+            raise fail(f"cannot write the logs to {logs}: {exc}") from exc
 
     if as_json or as_csv:
         buffer = io.StringIO()
