@@ -147,7 +147,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
     </div>`;
   }
 
-  return html`<div class=${`dom-table ${replay ? 'replaying' : ''}`} data-seq=${state.seq}>
+  return html`<div class=${`dom-table ${replay ? 'replaying' : ''}`} data-seq=${state.seq} aria-busy=${busy ? 'true' : 'false'}>
     <${DesignedBanner} catalog=${catalog} open=${about} onToggle=${() => setAbout(!about)}/>
     ${about && html`<${DesignedPanel} catalog=${catalog} onClose=${() => setAbout(false)}/>`}
     <div class="dom-main">
