@@ -9,6 +9,8 @@
 here. Everything a person can get wrong raises a :class:`HerotableError` subclass.
 """
 
+from typing import TYPE_CHECKING
+
 from herotable.core.errors import (
     HerotableError,
     IllegalAction,
@@ -16,12 +18,19 @@ from herotable.core.errors import (
     SaveFileError,
 )
 from herotable.core.game import ActionLog, Game, LogEntry, Standing
-from herotable.registry import GameInfo, GameOptionError, Option, game_info, games, new_game
+from herotable.core.options import GameInfo, GameOptionError, Option
+
+if TYPE_CHECKING:
+    from herotable.registry import game_info, games, new_game
 
 __version__ = "0.1.0"
 
-# The games' own types, imported on first use so that ``import herotable`` stays light.
+# The registry and the games' own types, imported on first use so that ``import herotable``
+# stays light and loads no game while a game package is being imported.
 _LAZY = {
+    "game_info": "herotable.registry",
+    "games": "herotable.registry",
+    "new_game": "herotable.registry",
     "CartographersGame": "herotable.cartographers.game",
     "GameConfig": "herotable.cartographers.config",
     "CartographersView": "herotable.cartographers.view",

@@ -10,7 +10,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -19,10 +19,9 @@ from rich.table import Table
 from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
+from herotable.cli_options import comma_list, with_game_options
 from herotable.core.errors import HerotableError
-
-if TYPE_CHECKING:
-    from herotable.cartographers.config import GameConfig
+from herotable.registry import game_info
 
 err_console = Console(stderr=True)
 
@@ -126,68 +125,21 @@ def cartographers_score(
     console.print(f"{'total':24} {sum(stars.values()) - penalty:4d}")
 
 
-PresetOption = Annotated[str, typer.Option(
-    help="Set-up preset: heroes, base, heroes+base or first_game; options below override it.")]
-SideOption = Annotated[str | None, typer.Option(help="Map side for everyone: A, B, C or D.")]
-SeasonsOption = Annotated[str | None, typer.Option(
-    help="Season cards: heroes (summer 7) or base (summer 8).")]
-ExploreOption = Annotated[str | None, typer.Option(
-    help="Explore deck: heroes or base (never mixed).")]
-HeroesOption = Annotated[bool | None, typer.Option(
-    "--heroes/--no-heroes", help="Include the hero cards.")]
-HeroTurnsOption = Annotated[bool | None, typer.Option(
-    "--hero-turns/--no-hero-turns",
-    help="Heroes' attack patterns may be turned, as in the official app (default); "
-    "--no-hero-turns draws them as printed on the card.")]
-CardOption = Annotated[list[str] | None, typer.Option(
-    "--card", help="Scoring cards for edicts A-D, in order (give four, one per category).")]
-AmbushOption = Annotated[list[str] | None, typer.Option(
-    "--ambush", help="Ambush cards from any box (give four).")]
-RemoteOption = Annotated[bool | None, typer.Option(
-    "--remote-ambush/--no-remote-ambush",
-    help="Monsters place themselves on every map by the solo rule (for remote play).")]
-
-
-def _cartographers_config(
-    preset: str, players: int, names: str, side: str | None, seasons: str | None,
-    explore: str | None, heroes: bool | None, hero_turns: bool | None, card: list[str] | None,
-    ambush: list[str] | None, remote_ambush: bool | None,
-) -> GameConfig:
-    """The preset with every option the person gave laid over it (validated)."""
-    from herotable.registry import game_info
-
-    config: GameConfig = game_info("cartographers").config(
-        preset=preset, players=players, names=_names(names),
-        side=side.upper() if side else None, seasons=seasons, explore=explore, heroes=heroes,
-        hero_turns=hero_turns,
-        cards=card or None, ambushes=ambush or None, remote_ambush=remote_ambush)
-    return config
-
-
 @cartographers_app.command("setup")
+@with_game_options("cartographers")
 def cartographers_setup(
-    preset: PresetOption = "heroes",
-    players: Annotated[int, typer.Option(help="Number of players (1 = solo).")] = 1,
-    side: SideOption = None,
-    seasons: SeasonsOption = None,
-    explore: ExploreOption = None,
-    heroes: HeroesOption = None,
-    hero_turns: HeroTurnsOption = None,
-    card: CardOption = None,
-    ambush: AmbushOption = None,
-    remote_ambush: RemoteOption = None,
+    options: dict[str, Any],
     as_json: Annotated[bool, typer.Option("--json", help="Print the config as JSON.")] = False,
 ) -> None:
     """Check a game set-up against the combining rules and show it (no game is started)."""
     try:
-        config = _cartographers_config(preset, players, "", side, seasons, explore, heroes,
-                                       hero_turns, card, ambush, remote_ambush)
+        config = game_info("cartographers").config(**options)
     except HerotableError as exc:
         raise fail(str(exc)) from exc
     if as_json:
         typer.echo(json.dumps(config.to_json()))
         return
-    table = Table(title=f"Cartographers set-up ({preset})", show_header=False)
+    table = Table(title=f"Cartographers set-up ({options['preset']})", show_header=False)
     for label, value in config.describe():
         table.add_row(label, value)
     Console().print(table)
@@ -229,19 +181,15 @@ def cartographers_cards(
     Console().print(table)
 
 
+BotOption = Annotated[list[str] | None, typer.Option(
+    "--bot", help="SEAT=BOT: a bot (random, greedy, strong) plays that seat, counted from 1. "
+    "Repeat for more bots.")]
+
+
 @cartographers_app.command("play")
+@with_game_options("cartographers")
 def cartographers_play(
-    preset: PresetOption = "heroes",
-    players: Annotated[int, typer.Option(help="Number of players (1 = solo).")] = 1,
-    names: Annotated[str, typer.Option(help="Comma-separated player names.")] = "",
-    side: SideOption = None,
-    seasons: SeasonsOption = None,
-    explore: ExploreOption = None,
-    heroes: HeroesOption = None,
-    hero_turns: HeroTurnsOption = None,
-    card: CardOption = None,
-    ambush: AmbushOption = None,
-    remote_ambush: RemoteOption = None,
+    options: dict[str, Any],
     seed: Annotated[int | None, typer.Option(help="Seed for the decks (random if unset).")]
     = None,
     load: Annotated[Path | None, typer.Option(help="Resume a saved game file.")] = None,
@@ -261,27 +209,21 @@ def cartographers_play(
         if load is not None:
             game = _load(load, "cartographers")
         else:
-            config = _cartographers_config(preset, players, names, side, seasons, explore,
-                                           heroes, hero_turns, card, ambush, remote_ambush)
-            game = CartographersGame(config, seed if seed is not None else secrets.randbits(32))
+            game = game_info("cartographers").new_game(
+                seed if seed is not None else secrets.randbits(32), **options)
     except HerotableError as exc:
         raise fail(str(exc)) from exc
     assert isinstance(game, CartographersGame)
-    bots = _bot_seats(bot, "cartographers", game.num_players, game.seed)
+    bots = _bot_seats(bot, "cartographers", game.num_players)
     _check_language(language)
     _check_overwrite(save, load)
     play_cartographers(game, save_path=save or load, language=language, bots=bots)
 
 
-BotOption = Annotated[list[str] | None, typer.Option(
-    "--bot", help="SEAT=BOT: a bot (random, greedy, strong) plays that seat, counted from 1. "
-    "Repeat for more bots.")]
-
-
-def _bot_seats(specs: list[str] | None, game: str, players: int, seed: int) -> dict[int, Any]:
-    """``--bot 2=greedy`` options as {seat index: bot}; each bot is seeded from the game's
-    seed and its seat, so a replayed game meets the same opponents."""
-    from herotable.bots import make_bot, seat_seed
+def _bot_seats(specs: list[str] | None, game: str, players: int) -> dict[int, Any]:
+    """``--bot 2=greedy`` options as {seat index: bot}; the session seeds each decision from
+    the game's seed, the seat and the decision, so a replayed game meets the same opponents."""
+    from herotable.bots import make_bot
 
     bots: dict[int, Any] = {}
     for spec in specs or ():
@@ -292,16 +234,15 @@ def _bot_seats(specs: list[str] | None, game: str, players: int, seed: int) -> d
         if not 0 <= seat < players:
             raise fail(f"--bot {spec}: there is no seat {seat + 1} in a {players}-player game")
         try:
-            bots[seat] = make_bot(game, name.strip(), seed=seat_seed(seed, seat))
+            bots[seat] = make_bot(game, name.strip())
         except HerotableError as exc:
             raise fail(str(exc)) from exc
     return bots
 
 
 def _names(text: str) -> tuple[str, ...]:
-    """A comma-separated option (player names, planeswalkers, bots) as a tuple, blanks
-    dropped."""
-    return tuple(part.strip() for part in text.split(",") if part.strip())
+    """A comma-separated option (the bots of a simulation) as a tuple, blanks dropped."""
+    return comma_list([text])
 
 
 def _options(specs: list[str] | None) -> dict[str, Any]:
@@ -348,19 +289,11 @@ def _load(path: Path, game: str) -> Any:
 
 
 @dominaria_app.command("play")
+@with_game_options("dominaria")
 def dominaria_play(
-    players: Annotated[int, typer.Option(help="Number of players, 2 to 4.")] = 2,
-    names: Annotated[str, typer.Option(help="Comma-separated player names.")] = "",
-    planeswalkers: Annotated[str, typer.Option(
-        help="Comma-separated planeswalker ids, one per player (default: the pack's first).")]
-    = "",
-    two_mana: Annotated[bool, typer.Option(
-        "--two-mana", help="The variant: two mana tokens on every location at the start.")]
-    = False,
+    options: dict[str, Any],
     seed: Annotated[int | None, typer.Option(help="Seed for the decks (random if unset).")]
     = None,
-    data: Annotated[Path | None, typer.Option(
-        help="A directory holding an edited data pack (default: the shipped one).")] = None,
     load: Annotated[Path | None, typer.Option(help="Resume a saved game file.")] = None,
     save: Annotated[Path | None, typer.Option(
         help="File to save to after every action (default: ask).")] = None,
@@ -371,22 +304,18 @@ def dominaria_play(
     import secrets
 
     from herotable.dominaria.game import DominariaGame
-    from herotable.registry import game_info
     from herotable.terminal.dominaria import play_dominaria
 
     try:
         if load is not None:
             game = _load(load, "dominaria")
         else:
-            config = game_info("dominaria").config(
-                players=players, names=_names(names),
-                planeswalkers=_names(planeswalkers), two_mana=two_mana,
-                data=str(data) if data is not None else None)
-            game = DominariaGame(config, seed if seed is not None else secrets.randbits(32))
+            game = game_info("dominaria").new_game(
+                seed if seed is not None else secrets.randbits(32), **options)
     except HerotableError as exc:
         raise fail(str(exc)) from exc
     assert isinstance(game, DominariaGame)
-    bots = _bot_seats(bot, "dominaria", game.num_players, game.seed)
+    bots = _bot_seats(bot, "dominaria", game.num_players)
     _check_overwrite(save, load)
     play_dominaria(game, save_path=save or load, bots=bots)
 
@@ -469,13 +398,13 @@ def bench(
     server holds many tables at once."""
     try:
         if load is not None:
-            from herotable.server.load import print_load, run_load
+            from herotable.bench.load import print_load, run_load
 
             print_load(run_load(load, seconds=seconds, pace=pace, processes=processes,
                                 database_url=database_url, busy_bots=busy_bots,
                                 opponent=opponent))
             return
-        from herotable.bench import run_bench
+        from herotable.bench.run import run_bench
 
         run_bench(quick=quick, write=write)
     except HerotableError as exc:
@@ -510,6 +439,9 @@ def simulate(
         "--option", help="KEY=VALUE: a set-up option for every game (side=B, hero_turns=false, "
         "two_mana=true...); repeatable. VALUE is read as JSON when it can be, else as text.")]
     = None,
+    logs: Annotated[Path | None, typer.Option(
+        help="Also write each game's action log to this folder as game-SEED.json, in the "
+        "form the server's /api/games/ID/log answers.")] = None,
 ) -> None:
     """Play bots against each other many times and summarise, or write every game."""
     import io
@@ -538,6 +470,15 @@ def simulate(
             rows = simulate(spec, on_game=lambda _: progress.advance(task))
         except HerotableError as exc:  # no Ray, an unreachable cluster, a mismatched node
             raise fail(str(exc)) from exc
+
+    if logs is not None:
+        try:
+            logs.mkdir(parents=True, exist_ok=True)
+            for row in rows:
+                (logs / f"game-{row.seed}.json").write_text(json.dumps(row.log) + "\n",
+                                                            encoding="utf-8")
+        except OSError as exc:
+            raise fail(f"cannot write the logs to {logs}: {exc}") from exc
 
     if as_json or as_csv:
         buffer = io.StringIO()

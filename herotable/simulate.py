@@ -12,10 +12,10 @@ A run is described by a :class:`SimulationSpec`; :func:`simulate` plays it and r
 Seeds, so that any single game of a run can be replayed by hand:
 
 - game ``i`` (from 0) is dealt with the seed ``seed + i``;
-- the bot in seat ``k`` of that game is seeded with :func:`seat_seed` ``(seed + i, k)``: the
-  ``k``-th output of a SplitMix64 (:class:`~herotable.core.rng.SeededRng`) seeded with the game
-  seed XOR :data:`BOT_SEED_SALT`. The salt keeps the bots' streams apart from the game's own
-  generator, which is seeded with the bare game seed.
+- each decision of the bot in seat ``k`` of that game is seeded with
+  :func:`~herotable.bots.seeding.decision_seed` ``(seed + i, k, actions so far)``, as the
+  server seeds its bots, so a game of bots played on the server is played again here from its
+  seed (each row keeps its action log, ``GameRow.log``, to compare).
 
 Bots spend their budget in counted work units (never ``wall_clock``), so every result except
 the timing fields (:data:`TIMING_FIELDS`) is the same whatever ``jobs`` is and whichever
@@ -32,8 +32,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import IO, Any
 
+from herotable.bench.stats import percentile
 from herotable.bots.match import play_match
-from herotable.bots.registry import make_bot, seat_seed
+from herotable.bots.registry import make_bot
 from herotable.core.errors import HerotableError
 from herotable.core.game import Game, win_shares
 from herotable.registry import game_info, game_names
@@ -182,6 +183,8 @@ class SeatResult:
 @dataclass(frozen=True, slots=True)
 class GameRow:
     """One game of a run. ``rating`` and ``title`` (English) only for solo Cartographers.
+    ``log`` is the game's action log as JSON (the form the server's ``/log`` answers), left
+    out of :meth:`to_json` (``herotable simulate --logs`` writes it).
 
     Rows compare equal when everything but the timing is equal, which is what "the same
     results" means for a run repeated or split over processes.
@@ -194,6 +197,7 @@ class GameRow:
     seats: tuple[SeatResult, ...]
     rating: int | None = None
     title: str | None = None
+    log: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"index": self.index, "seed": self.seed, "game": self.game,
@@ -223,9 +227,8 @@ def play_one(spec: SimulationSpec, index: int) -> GameRow:
     seed = spec.game_seed(index)
     names = spec.seating(index)
     # Measuring bots (clairvoyant) are welcome here: a run is a measurement, never play.
-    bots = [make_bot(spec.game, name, seed=seat_seed(seed, seat), seconds=spec.seconds,
-                     measuring=True)
-            for seat, name in enumerate(names)]
+    # play_match seeds each decision (decision_seed), so the bots are made unseeded.
+    bots = [make_bot(spec.game, name, seconds=spec.seconds, measuring=True) for name in names]
     clocks = play_match(game, bots)
     rating = title = None
     solo = game.solo_result()
@@ -243,7 +246,7 @@ def play_one(spec: SimulationSpec, index: int) -> GameRow:
                    decision_seconds=tuple(clock.times))
         for seat, (name, clock) in enumerate(zip(names, clocks, strict=True)))
     return GameRow(index=index, seed=seed, game=spec.game, preset=spec.preset, seats=seats,
-                   rating=rating, title=title)
+                   rating=rating, title=title, log=game.log.to_json())
 
 
 def simulate(spec: SimulationSpec,
@@ -289,19 +292,6 @@ def simulate(spec: SimulationSpec,
 
 
 # ---------------------------------------------------------------- the summary
-
-
-def percentile(values: Sequence[float], p: int) -> float:
-    """The ``p``-th percentile (``p`` in 1..99) by linear interpolation between data points.
-
-    This is ``statistics.quantiles(values, n=100, method="inclusive")`` (numpy's default
-    method), except that a single value is its own every percentile instead of an error.
-    """
-    if not values:
-        raise ValueError("no values to take a percentile of")
-    if len(values) == 1:
-        return float(values[0])
-    return statistics.quantiles(values, n=100, method="inclusive")[p - 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,7 +396,6 @@ __all__ = [
     "SimulationError",
     "SimulationSpec",
     "csv_header",
-    "percentile",
     "play_one",
     "ray_endpoint",
     "simulate",

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 import herotable
-from herotable.bots import Assessment, BotError, make_bot, seat_seed
+from herotable.bots import Assessment, BotError, make_bot
 from herotable.bots.analysis import (
     Analysis,
     AnalysisError,
@@ -204,8 +204,7 @@ def test_the_harm_search_plays_out_the_neighbours_map_not_the_bots_own():
 
 def finished(game_name: str, seed: int, bots: list[str], **options: object):
     game = herotable.new_game(game_name, seed=seed, **options)
-    play_match(game, [make_bot(game_name, b, seed=seat_seed(seed, i), seconds=BUDGET)
-                      for i, b in enumerate(bots)])
+    play_match(game, [make_bot(game_name, b, seconds=BUDGET) for b in bots])
     return game
 
 
@@ -292,6 +291,8 @@ def test_the_command_line_analyses_a_saved_game(tmp_path: Path):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["seat"] == 0 and data["unit"] == "stars" and data["reviews"]
+    assert data["total_loss"] == pytest.approx(sum(max(0, r["loss"]) for r in data["reviews"]),
+                                               abs=0.01)
     table = runner.invoke(app, ["analyse", str(path), "--seat", "1", "--seconds", "0.01"])
     assert table.exit_code == 0 and "decisions judged by strong" in table.output
     log = tmp_path / "log.json"

@@ -12,9 +12,10 @@ import random
 
 import pytest
 
-from herotable.cartographers.grid import COLS, ROWS, SIZE, bit, mask_from_names
+from herotable.cartographers.grid import COLS, ROWS, SIZE, bit
 from herotable.cartographers.scoring import SCORERS, ScoreResult, score_card
 from herotable.cartographers.sheet import MapSheet
+from tests.helpers import BLANK, cells_mask, score, whole
 
 BASE_CARDS = (
     "sentinel_wood",
@@ -34,25 +35,6 @@ BASE_CARDS = (
     "the_broken_road",
     "the_cauldrons",
 )
-
-BLANK = "\n".join(["..........."] * 11)
-
-
-def score(card_id: str, text: str) -> ScoreResult:
-    return score_card(card_id, MapSheet.from_text(text))
-
-
-def cells(*names: str) -> int:
-    return mask_from_names(list(names))
-
-
-def whole(char: str, at: dict[str, str] | None = None) -> str:
-    """A map full of ``char``, with single cells overridden: ``{"F6": "^"}``."""
-    grid = [[char] * 11 for _ in range(11)]
-    for name, value in (at or {}).items():
-        grid["ABCDEFGHIJK".index(name[0])][int(name[1:]) - 1] = value
-    return "\n".join("".join(row) for row in grid)
-
 
 # ---------------------------------------------------------------- registry
 
@@ -103,7 +85,7 @@ def test_sentinel_wood_forests_on_the_edge() -> None:
     """
     # Edge forests: A1 A3 A11 (on ruins) B1 J11 K1 K2 K3 K11 = 9. D6, F2 and F3 are inside
     # (F1 beside them is destroyed, not forest).
-    expected = cells("A1", "A3", "A11", "B1", "J11", "K1", "K2", "K3", "K11")
+    expected = cells_mask("A1", "A3", "A11", "B1", "J11", "K1", "K2", "K3", "K11")
     assert score("sentinel_wood", text) == ScoreResult(9, expected)
 
 
@@ -123,7 +105,7 @@ def test_greenbough_rows_and_columns_with_forest() -> None:
     """
     # Rows A C J K = 4; columns 1 (twice, counted once) 3 5 10 = 4. The destroyed H6 is no
     # forest.
-    expected = cells("A1", "C3", "C5", "J10", "K1")
+    expected = cells_mask("A1", "C3", "C5", "J10", "K1")
     assert score("greenbough", text) == ScoreResult(8, expected)
 
 
@@ -144,7 +126,7 @@ def test_treetower_filled_sides_and_map_edge() -> None:
     # A1: two edges, A2 water, B1 mountain: yes. A6: A5 is an empty ruins: no.
     # E4: wasteland, farm, monster and the destroyed F4: yes. K11: two edges, J11 forest,
     # K10 hero: yes. H1, I2, J11 each have an empty side.
-    assert score("treetower", text) == ScoreResult(3, cells("A1", "E4", "K11"))
+    assert score("treetower", text) == ScoreResult(3, cells_mask("A1", "E4", "K11"))
 
 
 def test_stoneside_forest_mountains_linked_by_a_wood() -> None:
@@ -164,7 +146,7 @@ def test_stoneside_forest_mountains_linked_by_a_wood() -> None:
     # A2-A3-B2 links A1 and A4. G4-H4-I4 links G3, G5 and I5. G6 links G5 and G7; G5 is on
     # two linking woods but counts once. E6-E7 touches only D7: the destroyed E8 cuts it off
     # from E9. K2 touches only K1. 6 mountains x 3.
-    expected = cells("A1", "A4", "G3", "G5", "G7", "I5")
+    expected = cells_mask("A1", "A4", "G3", "G5", "G7", "I5")
     assert score("stoneside_forest", text) == ScoreResult(18, expected)
 
 
@@ -188,7 +170,7 @@ def test_canal_lake_farm_and_water_side_by_side() -> None:
     # A1 and A2: 2. D4 touches C4 and E4 but counts once: D4 C4 E4 = 3 (C3, C5 are
     # diagonal). F6 and H6 are split by the destroyed G6. J11 (on ruins) and K11: 2; K10
     # only touches farm.
-    expected = cells("A1", "A2", "C4", "D4", "E4", "J11", "K11")
+    expected = cells_mask("A1", "A2", "C4", "D4", "E4", "J11", "K11")
     assert score("canal_lake", text) == ScoreResult(7, expected)
 
 
@@ -208,7 +190,7 @@ def test_mages_valley_next_to_mountains() -> None:
     """
     # Waters: A2, E5, F6, K2 (two mountains, still one water) = 4 x 2 = 8.
     # Farms: B1, E7, J11 = 3. G5 touches nothing but a destroyed cell; J10 is diagonal to I11.
-    expected = cells("A2", "B1", "E5", "E7", "F6", "J11", "K2")
+    expected = cells_mask("A2", "B1", "E5", "E7", "F6", "J11", "K2")
     assert score("mages_valley", text) == ScoreResult(11, expected)
 
 
@@ -230,7 +212,7 @@ def test_the_golden_granary_filled_and_empty_ruins() -> None:
     # ruins, but next to the empty ruins F5) = 3. Farm on ruins: C3 = 3.
     # F6 is a farm next to a ruins, not on one: 0. I9 is a water on a lone ruins, with no
     # ruins beside it: 0. K11 is a forest on ruins: 0.
-    expected = cells("A2", "C3", "D3", "G5")
+    expected = cells_mask("A2", "C3", "D3", "G5")
     assert score("the_golden_granary", text) == ScoreResult(6, expected)
 
 
@@ -238,7 +220,7 @@ def test_the_golden_granary_destroyed_ruins_are_still_printed_ruins() -> None:
     text = whole(".", {"F5": "+", "F6": "W", "B2": "+"})
     # F6 is next to the printed ruins F5, now crossed out: 1. The destroyed B2 was a ruins
     # but is no farm any more: 0.
-    assert score("the_golden_granary", text) == ScoreResult(1, cells("F6"))
+    assert score("the_golden_granary", text) == ScoreResult(1, cells_mask("F6"))
 
 
 def test_shoreside_expanse_edge_and_adjacency() -> None:
@@ -259,7 +241,7 @@ def test_shoreside_expanse_edge_and_adjacency() -> None:
     # neither scores. H3 (water) and H5 (farm) only share the destroyed H4: 3 + 3.
     # I10 is inland and only diagonal to J11: 3. J11 is on the edge. J5-K5 reaches the
     # bottom edge with one cell: the whole cluster is out.
-    expected = cells("C4", "C5", "H3", "H5", "I10")
+    expected = cells_mask("C4", "C5", "H3", "H5", "I10")
     assert score("shoreside_expanse", text) == ScoreResult(12, expected)
 
 
@@ -282,7 +264,7 @@ def test_wildholds_clusters_of_six() -> None:
     """
     # A1-B3: 6, yes. D6-E7: 5. G1-G3 and G5-G7: 3 + 3 split by the destroyed G4.
     # I10-K11 (one on ruins): 6, yes.
-    expected = cells("A1", "A2", "A3", "B1", "B2", "B3",
+    expected = cells_mask("A1", "A2", "A3", "B1", "B2", "B3",
                      "I10", "I11", "J10", "J11", "K10", "K11")
     assert score("wildholds", text) == ScoreResult(16, expected)
 
@@ -303,7 +285,7 @@ def test_great_city_largest_cluster_touches_a_mountain() -> None:
     """
     # A1-B2 (6) touches A5 and J3 touches J4: both out. E6-E8 and G10-H10 tie at 3: the one
     # first in reading order is highlighted.
-    assert score("great_city", text) == ScoreResult(3, cells("E6", "E7", "E8"))
+    assert score("great_city", text) == ScoreResult(3, cells_mask("E6", "E7", "E8"))
 
 
 def test_great_city_every_cluster_touches_a_mountain() -> None:
@@ -327,7 +309,7 @@ def test_greengold_plains_heroes_count_as_a_terrain() -> None:
     # B2: forest, hero, water = 3, yes. F6: forest, water and a destroyed cell = 2.
     # H2-H3: forest twice, wasteland, empty = 1. J10: mountain, monster, farm, and the
     # empty ruins K10 = 3, yes.
-    assert score("greengold_plains", text) == ScoreResult(6, cells("B2", "J10"))
+    assert score("greengold_plains", text) == ScoreResult(6, cells_mask("B2", "J10"))
 
 
 def test_greengold_plains_a_cluster_is_no_terrain_type_around_itself() -> None:
@@ -346,35 +328,35 @@ def test_greengold_plains_a_cluster_is_no_terrain_type_around_itself() -> None:
     """
     # F6-F7: forest and farm = 2, no (its own villages touch each other but are not a type
     # around it). J2-J3: forest, water and farm = 3, yes.
-    assert score("greengold_plains", text) == ScoreResult(3, cells("J2", "J3"))
+    assert score("greengold_plains", text) == ScoreResult(3, cells_mask("J2", "J3"))
 
 
 def test_shieldgate_plain_second_largest() -> None:
     text = whole(".", {"A1": "V", "A2": "V", "A3": "V", "A4": "V", "A5": "V",
                        "E5": "V", "E6": "v", "E7": "V", "K1": "V", "K2": "V"})
     # Sizes 5, 3, 2: the 3 wins 2 x 3.
-    assert score("shieldgate", text) == ScoreResult(6, cells("E5", "E6", "E7"))
+    assert score("shieldgate", text) == ScoreResult(6, cells_mask("E5", "E6", "E7"))
 
 
 def test_shieldgate_two_clusters_tie_for_largest() -> None:
     text = whole(".", {"A1": "V", "A2": "V", "B1": "V", "B2": "V",
                        "F5": "V", "F6": "V", "F7": "V", "F8": "V", "K10": "V", "K11": "V"})
     # Sizes 4, 4, 2: the second-largest is the other 4 (the later one in reading order).
-    assert score("shieldgate", text) == ScoreResult(8, cells("F5", "F6", "F7", "F8"))
+    assert score("shieldgate", text) == ScoreResult(8, cells_mask("F5", "F6", "F7", "F8"))
 
 
 def test_shieldgate_three_way_tie() -> None:
     text = whole(".", {"A1": "V", "A2": "V", "A3": "V", "E5": "V", "F5": "V", "G5": "V",
                        "K9": "V", "K10": "V", "K11": "V", "C9": "V"})
     # Sizes 3, 3, 3 and 1: 2 x 3, highlighting the second 3 in reading order.
-    assert score("shieldgate", text) == ScoreResult(6, cells("E5", "F5", "G5"))
+    assert score("shieldgate", text) == ScoreResult(6, cells_mask("E5", "F5", "G5"))
 
 
 def test_shieldgate_needs_two_clusters() -> None:
     assert score("shieldgate", whole(".", {"C3": "V", "C4": "V", "C5": "V"})).stars == 0
     # One forest cell splitting the row makes two clusters: 2 and 1.
     two = whole(".", {"C3": "V", "C4": "F", "C5": "V", "C6": "V"})
-    assert score("shieldgate", two) == ScoreResult(2, cells("C3"))
+    assert score("shieldgate", two) == ScoreResult(2, cells_mask("C3"))
 
 
 # ---------------------------------------------------------------- general
@@ -415,29 +397,29 @@ def test_lost_barony_largest_square_beats_a_longer_rectangle() -> None:
     """
     # A1-B2 is a 2x2; D4-E8 is 2x5 (10 cells, yet its largest square is 2). G7-I9 is a 3x3
     # of mixed filled cells (H6 beside it does not make it any bigger): 3 x 3.
-    expected = cells("G7", "G8", "G9", "H7", "H8", "H9", "I7", "I8", "I9")
+    expected = cells_mask("G7", "G8", "G9", "H7", "H8", "H9", "I7", "I8", "I9")
     assert score("lost_barony", text) == ScoreResult(9, expected)
 
 
 def test_lost_barony_corner_square_and_an_empty_ruins_in_it() -> None:
     block = {f"{row}{col}": "F" for row in "HIJK" for col in (8, 9, 10, 11)}
     # A 4x4 in the bottom-right corner: 3 x 4.
-    corner = cells(*block)
+    corner = cells_mask(*block)
     assert score("lost_barony", whole(".", block)) == ScoreResult(12, corner)
     # Its corner K11 left as an empty ruins: only 3x3s remain; H8's comes first.
     holed = whole(".", {**block, "K11": "r"})
-    first = cells("H8", "H9", "H10", "I8", "I9", "I10", "J8", "J9", "J10")
+    first = cells_mask("H8", "H9", "H10", "I8", "I9", "I10", "J8", "J9", "J10")
     assert score("lost_barony", holed) == ScoreResult(9, first)
 
 
 def test_lost_barony_single_cells_and_no_wrap_across_rows() -> None:
     # A11, B1, B11, C1 would look like a 2x2 if a shift wrapped from column 11 to column 1.
     text = whole(".", {"A11": "^", "B1": "^", "B11": "^", "C1": "^"})
-    assert score("lost_barony", text) == ScoreResult(3, cells("A11"))
+    assert score("lost_barony", text) == ScoreResult(3, cells_mask("A11"))
     # Two 2x2 squares: the first in reading order is highlighted.
     two = whole(".", {"C3": "#", "C4": "#", "D3": "#", "D4": "#",
                       "B8": "*", "B9": "*", "C8": "*", "C9": "*"})
-    assert score("lost_barony", two) == ScoreResult(6, cells("B8", "B9", "C8", "C9"))
+    assert score("lost_barony", two) == ScoreResult(6, cells_mask("B8", "B9", "C8", "C9"))
 
 
 def _lost_barony_by_hand(sheet: MapSheet) -> int:
@@ -479,13 +461,13 @@ def test_the_broken_road_diagonals_to_the_bottom_edge() -> None:
     # From A1 (the main diagonal, 11 cells, with the mountain F6): full. From F1 to K6: full.
     # From K1 (one destroyed cell): full. From C1 to K9: the empty ruins G5 breaks it.
     # A2-J11 is full but starts on the top edge and ends on the right edge: not a road.
-    main = cells("A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8", "I9", "J10", "K11")
-    from_f1 = cells("F1", "G2", "H3", "I4", "J5", "K6")
-    assert score("the_broken_road", text) == ScoreResult(9, main | from_f1 | cells("K1"))
+    main = cells_mask("A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8", "I9", "J10", "K11")
+    from_f1 = cells_mask("F1", "G2", "H3", "I4", "J5", "K6")
+    assert score("the_broken_road", text) == ScoreResult(9, main | from_f1 | cells_mask("K1"))
 
 
 def test_the_broken_road_only_the_corner_cell() -> None:
-    assert score("the_broken_road", whole(".", {"K1": "F"})) == ScoreResult(3, cells("K1"))
+    assert score("the_broken_road", whole(".", {"K1": "F"})) == ScoreResult(3, cells_mask("K1"))
     # A1 alone is the start of the main diagonal, not a whole road; A11 and K11 are on none.
     assert score("the_broken_road", whole(".", {"A1": "F", "A11": "F", "K11": "F"})).stars == 0
 
@@ -507,5 +489,5 @@ def test_the_cauldrons_enclosed_empty_cells_and_the_edge() -> None:
     # A1: two edges, A2 and B1: yes. E5: mountain, destroyed, farm, wasteland: yes.
     # K11 is an empty ruins: two edges, J11 and K10: yes. A10 and A11 are each other's empty
     # side. H1 has the empty I1 below.
-    assert score("the_cauldrons", text) == ScoreResult(3, cells("A1", "E5", "K11"))
-    assert score("the_cauldrons", whole("F", {"F6": "."})) == ScoreResult(1, cells("F6"))
+    assert score("the_cauldrons", text) == ScoreResult(3, cells_mask("A1", "E5", "K11"))
+    assert score("the_cauldrons", whole("F", {"F6": "."})) == ScoreResult(1, cells_mask("F6"))

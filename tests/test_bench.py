@@ -5,20 +5,18 @@ from __future__ import annotations
 
 import io
 import math
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from herotable.bench import (
-    BLOCK_BEGIN,
-    BLOCK_END,
-    RATE,
-    Figure,
-    half_filled_game,
-    play_random_game,
-    run_bench,
-)
+from herotable.bench.engine import half_filled_game
+from herotable.bench.figures import BLOCK_BEGIN, BLOCK_END, RATE, Figure
+from herotable.bench.run import run_bench
+from herotable.bench.stats import percentile
+from herotable.bots.random_bot import play_random_game
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.game import CartographersGame
 from herotable.core.errors import HerotableError
@@ -116,7 +114,7 @@ def test_random_player_finishes_games_with_its_own_rng() -> None:
 
 
 def test_the_load_bench_plays_tables_and_reports_every_figure() -> None:
-    from herotable.server.load import print_load, run_load
+    from herotable.bench.load import print_load, run_load
 
     result = run_load(3, seconds=4, pace=0.1, busy_bots=1)
     assert result.accepted > 0 and result.other_errors == 0
@@ -130,7 +128,27 @@ def test_the_load_bench_plays_tables_and_reports_every_figure() -> None:
 
 
 def test_the_load_bench_needs_postgresql_for_several_processes() -> None:
-    from herotable.server.load import run_load
+    from herotable.bench.load import run_load
 
     with pytest.raises(HerotableError, match="PostgreSQL"):
         run_load(1, seconds=1, processes=2)
+
+
+def test_importing_the_engine_benchmarks_leaves_the_web_server_out() -> None:
+    """The engine figures (and the run that gathers every figure) load no server and no
+    FastAPI: only a run that reaches the web figures starts one."""
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, herotable.bench.engine, herotable.bench.run; "
+         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'fastapi' "
+         "or m.startswith('herotable.server')))"],
+        capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == "[]"
+
+
+def test_one_percentile_interpolates_between_data_points() -> None:
+    assert percentile([1, 2, 3, 4, 5], 10) == pytest.approx(1.4)
+    assert percentile([1, 2, 3, 4, 5], 90) == pytest.approx(4.6)
+    assert percentile(list(range(1, 101)), 99) == pytest.approx(99.01)
+    assert percentile([7], 90) == 7
+    with pytest.raises(ValueError, match="no values"):
+        percentile([], 50)

@@ -80,6 +80,9 @@ class Recorder:
         self.name = bot.name
         self.actions: list[str] = []
 
+    def reseed(self, seed: int) -> None:
+        self.bot.reseed(seed)
+
     def decide(self, view: Any, legal: Any) -> Any:
         action = self.bot.decide(view, legal)
         self.actions.append(str(action))

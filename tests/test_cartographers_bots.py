@@ -113,6 +113,9 @@ class CheckedBot:
     def __init__(self, inner):
         self.inner = inner
 
+    def reseed(self, seed):
+        self.inner.reseed(seed)
+
     def decide(self, view, legal_actions):
         action = self.inner.decide(view, legal_actions)
         assert action in legal_actions

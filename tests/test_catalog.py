@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from herotable.cartographers.cards import (
     BOXES,
     DECK_BOXES,
@@ -13,8 +15,9 @@ from herotable.cartographers.cards import (
     map_sides,
 )
 from herotable.cartographers.catalog import catalog_json
+from herotable.cartographers.grid import bit
 from herotable.cartographers.shapes import Shape
-from herotable.cartographers.sheet import MapSheet
+from herotable.cartographers.sheet import COIN_TRACK, MapSheet
 from herotable.cartographers.solo import title_for
 
 KINDS = ("explore", "heroes", "ruins", "ambushes", "scoring")
@@ -101,7 +104,9 @@ def test_seasons_edicts_and_map_sides() -> None:
         grid = catalog["map_sides"][side.id]["grid"]
         assert MapSheet.from_text("\n".join(grid)).to_text() == side.new_sheet().to_text()
     assert catalog["terrains"] == ["forest", "village", "farm", "water", "monster", "hero"]
-    assert catalog["map_letters"]["P"] == "farm"
+    assert catalog["map_letters"]["P"] == {"terrain": "farm", "ruins": False}
+    assert catalog["coin_track"] == COIN_TRACK
+    assert set(catalog["map_letters"]) == set(".r^#*+FfVvPpWwXxHh")
     assert catalog["scoring"]["borderlands"]["category"] == "general"
     assert catalog["scoring"]["borderlands"]["text"].startswith("6 stars")
 
@@ -128,3 +133,19 @@ def test_the_presets_say_which_boxes_they_deal_from() -> None:
         assert all(box in BOXES for box in entry["scoring_boxes"] + entry["ambush_boxes"])
     assert presets["first_game"]["scoring"] == [
         "faunlost_thicket", "gnomish_colony", "ulems_wallow", "dwarvenholds"]
+
+
+@pytest.mark.parametrize("char", sorted(catalog_json()["map_letters"]))
+def test_each_map_letter_is_the_cell_the_engine_reads(char: str) -> None:
+    """The catalogue's reading of the map notation is the engine's: a map with ``char`` at A1
+    has there the terrain and the ruins the catalogue says."""
+    cell = catalog_json()["map_letters"][char]
+    sheet = MapSheet.from_text("\n".join([char + "." * 10] + ["." * 11] * 10))
+    a1 = bit(0, 0)
+    assert bool(sheet.ruins & a1) == cell["ruins"]
+    drawn = sheet.terrain_at(0, 0)
+    if sheet.destroyed & a1:
+        drawn = "destroyed"
+    elif sheet.wasteland & a1:
+        drawn = "wasteland"
+    assert (drawn or "empty") == cell["terrain"]

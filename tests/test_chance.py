@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 import herotable
-from herotable.bench import play_random_game, random_legal_action
 from herotable.bots import make_bot
 from herotable.bots.base import BotError
 from herotable.bots.match import play_match
+from herotable.bots.random_bot import play_random_game, random_legal_action
 from herotable.cartographers.config import ConfigError, GameConfig
 from herotable.cartographers.game import CartographersGame
 from herotable.core.errors import IllegalAction, NotationError, SaveFileError

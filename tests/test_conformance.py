@@ -103,6 +103,19 @@ def test_junk_between_legal_moves_is_refused_and_changes_nothing(
                 game.apply(idle[0], action)
 
 
+def assert_shared_shape(game: Game[Any, Any, Any], view: dict[str, Any],
+                        seat: int | None) -> None:
+    """The fields every game's view JSON shares (docs/api.md, Views), with the game's values."""
+    owes = seat is not None and not game.is_over and game.owes(seat)
+    assert view["game"] == game.name and view["you"] == seat and view["over"] == game.is_over
+    assert (view["decision"] is not None) == owes and (view["legal"] is not None) == owes
+    if seat is not None and owes:
+        assert view["decision"]["kind"]
+        assert view["legal"]["count"] == len(game.legal_actions(seat))
+    assert view["standings"] == [s.to_json() for s in game.standings()]
+    assert view["winners"] == (game.winners() if game.is_over else [])
+
+
 @pytest.mark.parametrize(("name", "options"), ALL_SETUPS)
 def test_a_whole_game_keeps_the_contract(name: str, options: dict[str, Any]) -> None:
     game = herotable.new_game(name, seed=5, **options)
@@ -113,6 +126,7 @@ def test_a_whole_game_keeps_the_contract(name: str, options: dict[str, Any]) -> 
             view = game.view(seat)
             assert view.legal, "a seat that owes a decision has a legal action"
             text = json.dumps(view.to_json())
+            assert_shared_shape(game, view.to_json(), seat)
             assert secrets_in(view.to_json()) == []
             assert json.loads(text) == view.to_json()
             if checked % 7 == 0:
@@ -131,6 +145,8 @@ def test_a_whole_game_keeps_the_contract(name: str, options: dict[str, Any]) -> 
             checked += 1
         play_some(game, rng, 1)
     assert game.view(None).legal in (None, ())
+    for seat in [None, *range(game.num_players)]:
+        assert_shared_shape(game, game.view(seat).to_json(), seat)
     assert type(game).replay(game.log).to_json() == game.to_json()
     assert type(game).replay(ActionLog.from_json(json.loads(json.dumps(
         game.log.to_json())))).to_json() == game.to_json()

@@ -1,7 +1,7 @@
 """Property tests: random legal Heroes of Dominaria games keep the rules' invariants.
 
-Games are played by :func:`herotable.bench.play_random_dominaria`'s rule (uniform among
-``legal_actions``). After every action: the 120 mana tokens are all somewhere (supply, pools,
+Games are played by :func:`herotable.bots.random_bot.play_random_dominaria`'s rule (uniform
+among ``legal_actions``). After every action: the 120 mana tokens are all somewhere (supply, pools,
 map), counts stay within the boards, and junk actions are refused without any change.
 """
 

@@ -552,4 +552,5 @@ def test_views_hide_other_hands_and_deck_order():
     assert "quest_deck" not in text and "artifact_deck" not in text
     for quest in game.quest_deck[:5]:
         assert quest not in str(spectator)
-    assert view["legal_actions"] and not spectator["legal_actions"]
+    assert view["legal"]["actions"] and view["legal"]["count"] == len(view["legal"]["actions"])
+    assert spectator["legal"] is None and spectator["decision"] is None

@@ -234,8 +234,8 @@ def test_view_hides_the_deck_order():
     view = game.view(0).to_json()
     assert "deck" not in view and "rng" not in view
     assert view["deck_size"] == len(game.deck)
-    assert view["your_decision"]["kind"] == "draw"
-    assert game.view(None).to_json()["your_decision"] is None
+    assert view["decision"]["kind"] == "draw"
+    assert game.view(None).to_json()["decision"] is None
 
 
 def test_a_scenario_sets_the_first_deck_and_the_maps_and_replays() -> None:

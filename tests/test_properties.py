@@ -2,9 +2,9 @@
 
 Hypothesis picks the set-up (seed, players, side, options) and the seeds of the random player
 and of the junk-action generator; the games themselves are played by
-:func:`herotable.bench.random_legal_action`, which only uses the engine's public API. After
-every action the maps are checked against the previous ones, and a handful of illegal actions
-are thrown at the engine, which must refuse each one and change nothing.
+:func:`herotable.bots.random_bot.random_legal_action`, which only uses the engine's public
+API. After every action the maps are checked against the previous ones, and a handful of
+illegal actions are thrown at the engine, which must refuse each one and change nothing.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from herotable.bench import play_random_game, random_legal_action
+from herotable.bots.random_bot import play_random_game, random_legal_action
 from herotable.cartographers.actions import (
     TERRAIN_WORDS,
     CartographersAction,

@@ -10,7 +10,7 @@ from pathlib import Path
 import herotable
 
 ROOT = Path(herotable.__file__).parent
-FRONT_ENDS = [ROOT / "bots", ROOT / "simulate.py", ROOT / "bench.py", ROOT / "registry.py",
+FRONT_ENDS = [ROOT / "bots", ROOT / "simulate.py", ROOT / "bench", ROOT / "registry.py",
               ROOT / "terminal", ROOT / "server"]
 ENGINES = ("herotable.cartographers", "herotable.dominaria", "herotable.core")
 

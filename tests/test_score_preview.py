@@ -51,7 +51,7 @@ def test_the_map_as_it_is_scores_nothing_yet() -> None:
         "season": "spring", "sheet": 0,
         "edicts": [{"letter": "A", "card": "borderlands", "stars": 0, "cells": []},
                    {"letter": "B", "card": "wildholds", "stars": 0, "cells": []}],
-        "coins": 0, "monsters": 0, "monster_cells": [], "total": 0}
+        "edict_stars": 0, "coins": 0, "monsters": 0, "monster_cells": [], "total": 0}
 
 
 def test_a_placement_that_fills_a_row_shows_its_stars_and_cells() -> None:
@@ -192,3 +192,5 @@ def test_at_the_end_each_maps_winter_preview_is_its_recorded_winter_score(seed: 
         preview = view.preview(season_index=3, sheet=player)
         assert preview.season_score() == game.scores[player][3]
         assert preview.to_json()["total"] == game.scores[player][3].total
+        recorded = game.scores[player][3]
+        assert preview.to_json()["edict_stars"] == sum(stars for _, _, stars in recorded.edicts)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from herotable.cartographers.cards import all_scoring_cards
-from herotable.cartographers.grid import COLS, ROWS, mask_from_names
+from herotable.cartographers.grid import COLS, ROWS
 from herotable.cartographers.scoring import (
     SCORERS,
     ScoreResult,
@@ -20,25 +20,7 @@ from herotable.cartographers.scoring import (
 )
 from herotable.cartographers.sheet import MapSheet
 from herotable.core.errors import HerotableError
-
-BLANK = "\n".join(["..........."] * 11)
-
-
-def score(card_id: str, text: str) -> ScoreResult:
-    return score_card(card_id, MapSheet.from_text(text))
-
-
-def cells(*names: str) -> int:
-    return mask_from_names(list(names))
-
-
-def whole(char: str, at: dict[str, str] | None = None) -> str:
-    """A map full of ``char``, with single cells overridden: ``{"F6": "^"}``."""
-    grid = [[char] * 11 for _ in range(11)]
-    for name, value in (at or {}).items():
-        grid["ABCDEFGHIJK".index(name[0])][int(name[1:]) - 1] = value
-    return "\n".join("".join(row) for row in grid)
-
+from tests.helpers import BLANK, cells_mask, score, whole
 
 # ---------------------------------------------------------------- registry
 
@@ -88,7 +70,7 @@ def test_faunlost_thicket_longest_column_run() -> None:
         ..........F
     """
     # Column 6 runs B-E (4 cells); the destroyed F6 cuts it, so G6-H6 is a separate run of 2.
-    assert score("faunlost_thicket", text) == ScoreResult(8, cells("B6", "C6", "D6", "E6"))
+    assert score("faunlost_thicket", text) == ScoreResult(8, cells_mask("B6", "C6", "D6", "E6"))
 
 
 def test_faunlost_thicket_tie_takes_the_run_found_first_and_counts_forest_on_ruins() -> None:
@@ -107,7 +89,7 @@ def test_faunlost_thicket_tie_takes_the_run_found_first_and_counts_forest_on_rui
     """
     # Column 4 runs A-C through the forest on ruins (3); column 1 runs C-E (3). The run whose
     # top comes first in reading order wins the tie. The row of 6 is only 1 cell tall.
-    assert score("faunlost_thicket", text) == ScoreResult(6, cells("A4", "B4", "C4"))
+    assert score("faunlost_thicket", text) == ScoreResult(6, cells_mask("A4", "B4", "C4"))
 
 
 def test_faunlost_thicket_full_column() -> None:
@@ -132,8 +114,8 @@ def test_deepwood_big_clusters_away_from_villages() -> None:
     # A1-B2 (5 cells, no village): 6. D6-D9+E9 (5) touches the village E8: 0.
     # G1-G4 and G6 are two clusters (4 and 1) because G5 is destroyed: 0.
     # I11-K9 (6 cells) only touches the village H10 diagonally: 6.
-    top_left = cells("A1", "A2", "A3", "B1", "B2")
-    bottom_right = cells("I11", "J10", "J11", "K9", "K10", "K11")
+    top_left = cells_mask("A1", "A2", "A3", "B1", "B2")
+    bottom_right = cells_mask("I11", "J10", "J11", "K9", "K10", "K11")
     assert score("deepwood", text) == ScoreResult(12, top_left | bottom_right)
 
 
@@ -170,7 +152,7 @@ def test_heart_of_the_forest_edges_count_as_closed_sides() -> None:
     """
     # A1: edge, edge, A2, B1. E5: centre of the 3x3. K11: edge, edge, J11, K10.
     # Every other forest has an empty side.
-    assert score("heart_of_the_forest", text) == ScoreResult(6, cells("A1", "E5", "K11"))
+    assert score("heart_of_the_forest", text) == ScoreResult(6, cells_mask("A1", "E5", "K11"))
 
 
 def test_heart_of_the_forest_whole_map_and_a_destroyed_hole() -> None:
@@ -197,7 +179,8 @@ def test_sleepy_valley_rows_with_three_forests() -> None:
     # Row B has 2; rows E-J have 1 each.
     result = score("sleepy_valley", text)
     assert result.stars == 16
-    assert result.cells == cells("A1", "A3", "A5", "C1", "C2", "C4", "D1", "D2", "D5") | ROWS[10]
+    sleepy = cells_mask("A1", "A3", "A5", "C1", "C2", "C4", "D1", "D2", "D5")
+    assert result.cells == sleepy | ROWS[10]
 
 
 # ---------------------------------------------------------------- farm / water
@@ -220,7 +203,7 @@ def test_craylund_counts_distinct_water_cells() -> None:
     # A1-A2-B2: waters A3 and B1 (B1 touches two farms but is one cell): 2, no.
     # E3-E5: waters E2, D4, F5: yes. I6: waters H6, I5, I7: yes.
     # K2 (waters K1, J2) and K4 (water K5) are split by the destroyed K3: no, no.
-    assert score("craylund", text) == ScoreResult(14, cells("E3", "E4", "E5", "I6"))
+    assert score("craylund", text) == ScoreResult(14, cells_mask("E3", "E4", "E5", "I6"))
 
 
 def test_ulems_wallow_water_between_farms() -> None:
@@ -239,7 +222,7 @@ def test_ulems_wallow_water_between_farms() -> None:
     """
     # A2: A1, A3. D3: C3, D2 (D4 is destroyed). J10 on ruins: J9, J11 on ruins.
     # G6: only H6 (F7 is diagonal). K2: only K1 (K3 is destroyed).
-    assert score("ulems_wallow", text) == ScoreResult(12, cells("A2", "D3", "J10"))
+    assert score("ulems_wallow", text) == ScoreResult(12, cells_mask("A2", "D3", "J10"))
 
 
 def test_clawsgrave_peaks_mountain_and_farm_on_one_lake() -> None:
@@ -260,7 +243,7 @@ def test_clawsgrave_peaks_mountain_and_farm_on_one_lake() -> None:
     # D4: its lake D5 ends at the destroyed D6; the farm D8 is on another lake D7: no.
     # F7 touches a farm but no lake: no. H7: lake H2-H6 reaches the farm H1.
     # K4 sits between two lakes that each reach a farm: counted once.
-    assert score("clawsgrave_peaks", text) == ScoreResult(15, cells("A1", "H7", "K4"))
+    assert score("clawsgrave_peaks", text) == ScoreResult(15, cells_mask("A1", "H7", "K4"))
 
 
 def test_jorekburg_columns_balancing_farm_and_water() -> None:
@@ -280,7 +263,7 @@ def test_jorekburg_columns_balancing_farm_and_water() -> None:
     # Col 1: 1 farm 1 water, yes. Col 2: 2/1. Col 3: 2/2, yes. Col 4: 0/1. Col 5: 0/0 (needs
     # one of each). Col 6 on ruins: 1/1, yes. Col 7: 1/1 beside a destroyed cell, yes.
     # Cols 9-11: mountain, wasteland, monster, hero are neither.
-    farm_and_water = cells("A1", "B1", "A3", "B3", "C3", "D3", "A6", "B6", "A7", "B7")
+    farm_and_water = cells_mask("A1", "B1", "A3", "B3", "C3", "D3", "A6", "B6", "A7", "B7")
     assert score("jorekburg", text) == ScoreResult(16, farm_and_water)
 
 
@@ -304,8 +287,8 @@ def test_traylo_monastery_straight_four() -> None:
     # A1-A4 along the top edge: yes. C1-C3 and C5 (split by the destroyed C4): no.
     # E8-H8 with G9 attached: yes, one cluster. I9-I11 then J1: not a line, they are on
     # different rows even though their bits follow each other. J4-K5 is a square: no.
-    top_edge = cells("A1", "A2", "A3", "A4")
-    cluster_e8 = cells("E8", "F8", "G8", "G9", "H8")
+    top_edge = cells_mask("A1", "A2", "A3", "A4")
+    cluster_e8 = cells_mask("E8", "F8", "G8", "G9", "H8")
     assert score("traylo_monastery", text) == ScoreResult(14, top_edge | cluster_e8)
 
 
@@ -326,7 +309,7 @@ def test_gnomish_colony_two_by_two() -> None:
     # A1-B3: square in the corner, yes. D5/E5/E6: the destroyed D6 breaks the square.
     # G11-H11 and H1-I1: no square, although their bits line up across the row break.
     # J6-K10 (on ruins at J6) holds several squares: still one cluster, 6 stars.
-    corner = cells("A1", "A2", "B1", "B2", "B3")
+    corner = cells_mask("A1", "A2", "B1", "B2", "B3")
     block = (ROWS[9] | ROWS[10]) & (COLS[5] | COLS[6] | COLS[7] | COLS[8] | COLS[9])
     assert score("gnomish_colony", text) == ScoreResult(12, corner | block)
 
@@ -347,7 +330,7 @@ def test_outer_enclave_tie_keeps_the_first_cluster() -> None:
     """
     # A1: A2, B1 = 2. E5-E6: D6, E4, F5 (empty ruins) = 4; D5 mountain, E7 wasteland.
     # K4-K6: J4, J6, K3, K7 = 4; J5 is destroyed. Tie at 4: the E cluster comes first.
-    assert score("outer_enclave", text) == ScoreResult(4, cells("D6", "E4", "F5", "F6"))
+    assert score("outer_enclave", text) == ScoreResult(4, cells_mask("D6", "E4", "F5", "F6"))
 
 
 def test_outer_enclave_counts_each_empty_cell_once() -> None:
@@ -366,7 +349,7 @@ def test_outer_enclave_counts_each_empty_cell_once() -> None:
     """
     # The U around C3 borders A2 A3 A4 B1 B5 C1 C3 C5 D2 D4; C3 touches three of its cells
     # but is one cell. A3 (hero) and D2 (monster) are filled: 8. K11 alone gets 2.
-    expected = cells("A2", "A4", "B1", "B5", "C1", "C3", "C5", "D4")
+    expected = cells_mask("A2", "A4", "B1", "B5", "C1", "C3", "C5", "D4")
     assert score("outer_enclave", text) == ScoreResult(8, expected)
 
 
@@ -387,7 +370,7 @@ def test_caravansary_best_spread_cluster() -> None:
     # A1-A2: 1 row + 2 cols = 3. C4-E6: rows C D E + cols 4 5 6 = 6.
     # F8 G9 H10 I11 only touch diagonally: 2 each. J1-J4: 1 + 4 = 5; J6 is cut off by the
     # destroyed J5 (joined they would make 7).
-    assert score("caravansary", text) == ScoreResult(6, cells("C4", "D4", "E4", "E5", "E6"))
+    assert score("caravansary", text) == ScoreResult(6, cells_mask("C4", "D4", "E4", "E5", "E6"))
 
 
 def test_caravansary_tie_keeps_the_first_cluster() -> None:
@@ -405,13 +388,13 @@ def test_caravansary_tie_keeps_the_first_cluster() -> None:
         ...........
     """
     # B2-C2: rows B C + cols 2 3 = 4. H8-I9: rows H I + cols 8 9 = 4.
-    assert score("caravansary", text) == ScoreResult(4, cells("B2", "B3", "C2"))
+    assert score("caravansary", text) == ScoreResult(4, cells_mask("B2", "B3", "C2"))
 
 
 def test_caravansary_only_single_villages() -> None:
     text = whole(".", {"C5": "V", "A9": "V", "K1": "v"})
     # Each lone village spans one row and one column; A9 is first in reading order.
-    assert score("caravansary", text) == ScoreResult(2, cells("A9"))
+    assert score("caravansary", text) == ScoreResult(2, cells_mask("A9"))
 
 
 # ---------------------------------------------------------------- general
@@ -481,7 +464,7 @@ def test_banded_hills_five_terrain_types() -> None:
     # D: 4 types, each twice. E: 4 on ruins + mountain = 5. F: 6. G: 4.
     result = score("banded_hills", text)
     assert result.stars == 16
-    row_f = cells("F1", "F2", "F3", "F5", "F7", "F9", "F11")
+    row_f = cells_mask("F1", "F2", "F3", "F5", "F7", "F9", "F11")
     first_five = COLS[0] | COLS[1] | COLS[2] | COLS[3] | COLS[4]
     assert result.cells == (ROWS[0] | ROWS[2] | ROWS[4]) & first_five | row_f
 
@@ -502,7 +485,7 @@ def test_starlit_sigil_groups_of_exactly_three_empty_cells() -> None:
     """
     # A1-A3 against the top edge; C3-E3; C9-C10-D10 (an L); G7-G9 with two empty ruins.
     # H4 and H6 stay single cells: the destroyed H5 is not empty. J10-K11 has 4 cells.
-    expected = cells(
+    expected = cells_mask(
         "A1", "A2", "A3", "C3", "D3", "E3", "C9", "C10", "D10", "G7", "G8", "G9"
     )
     assert score("starlit_sigil", text) == ScoreResult(16, expected)
@@ -511,7 +494,7 @@ def test_starlit_sigil_groups_of_exactly_three_empty_cells() -> None:
 def test_starlit_sigil_in_the_wasteland() -> None:
     text = whole("#", {"K9": ".", "K10": ".", "K11": "r", "A1": ".", "A2": "."})
     # K9-K11 in the corner: 3 cells, yes. A1-A2: 2 cells, no.
-    assert score("starlit_sigil", text) == ScoreResult(4, cells("K9", "K10", "K11"))
+    assert score("starlit_sigil", text) == ScoreResult(4, cells_mask("K9", "K10", "K11"))
 
 
 # ---------------------------------------------------------------- monsters
@@ -533,13 +516,13 @@ def test_monster_penalty_counts_each_empty_cell_once() -> None:
     """
     # A2 touches both monsters but counts once: A2 B1 A4 B3. H6: G6 and the empty ruins H7;
     # H5 forest and I6 wasteland are filled. The destroyed E5 is no monster.
-    expected = cells("A2", "B1", "A4", "B3", "G6", "H7")
+    expected = cells_mask("A2", "B1", "A4", "B3", "G6", "H7")
     assert monster_penalty(MapSheet.from_text(text)) == ScoreResult(6, expected)
 
 
 def test_monster_penalty_ignores_destroyed_monsters() -> None:
     sheet = MapSheet.from_text(whole(".", {"F6": "X", "B2": "X"}))
     assert monster_penalty(sheet).stars == 8
-    sheet.destroy(cells("F6"))
+    sheet.destroy(cells_mask("F6"))
     # Only B2 is left; F6 is now filled, so it is not an empty neighbour of anything either.
-    assert monster_penalty(sheet) == ScoreResult(4, cells("A2", "B1", "B3", "C2"))
+    assert monster_penalty(sheet) == ScoreResult(4, cells_mask("A2", "B1", "B3", "C2"))

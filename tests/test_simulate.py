@@ -13,7 +13,7 @@ import herotable
 from herotable.bots import BotError, bot_names, make_bot, registry
 from herotable.bots.match import play_match
 from herotable.bots.random_bot import RandomBot
-from herotable.bots.registry import BOT_SEED_SALT, seat_seed
+from herotable.bots.seeding import BOT_SEED_SALT, DECISION_STEP, decision_seed
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.game import CartographersGame
 from herotable.cli import app
@@ -25,7 +25,6 @@ from herotable.dominaria.game import DominariaGame
 from herotable.simulate import (
     SimulationSpec,
     csv_header,
-    percentile,
     simulate,
     summarise,
     write_csv,
@@ -43,12 +42,35 @@ def test_a_fixed_seed_gives_the_same_rows_twice():
     assert [r.index for r in first] == [0, 1, 2]
 
 
-def test_seat_seed_is_the_documented_splitmix_output():
+def test_decision_seed_is_the_documented_splitmix_output():
     rng = SeededRng(41 ^ BOT_SEED_SALT)
-    outputs = [rng.next_u64() for _ in range(3)]
-    assert [seat_seed(41, seat) for seat in range(3)] == outputs
-    # Two copies of one bot in a game must not play the same moves.
-    assert seat_seed(41, 0) != seat_seed(41, 1)
+    per_seat = [rng.next_u64() for _ in range(3)]
+    for seat in range(3):
+        for decision in (0, 1, 17):
+            expected = SeededRng(per_seat[seat] ^ (decision * DECISION_STEP)).next_u64()
+            assert decision_seed(41, seat, decision) == expected
+    # Two copies of one bot in a game, or one bot at two decisions, must not draw alike.
+    seeds = {decision_seed(41, seat, decision) for seat in range(3) for decision in range(50)}
+    assert len(seeds) == 150
+
+
+def test_a_bots_own_seed_does_not_change_the_game_it_plays():
+    """play_match seeds every decision itself, so bots made with any seed and kept through
+    the game play the game a fresh bot per decision plays (the server's way)."""
+    names = ("greedy", "random")
+    logs = []
+    for made_with in (1, 2):
+        game = herotable.new_game("dominaria", seed=9, players=2)
+        play_match(game, [make_bot("dominaria", name, seed=made_with) for name in names])
+        logs.append(game.log.to_json())
+    fresh = herotable.new_game("dominaria", seed=9, players=2)
+    while not fresh.is_over:
+        seat = fresh.pending_players()[0]
+        bot = make_bot("dominaria", names[seat],
+                       seed=decision_seed(9, seat, len(fresh.log.entries)))
+        view = fresh.view(seat)
+        fresh.apply(seat, bot.decide(view, view.legal))
+    assert logs[0] == logs[1] == fresh.log.to_json()
 
 
 def test_a_row_is_the_game_played_by_hand_with_the_documented_seeds():
@@ -57,9 +79,9 @@ def test_a_row_is_the_game_played_by_hand_with_the_documented_seeds():
     rows = simulate(spec)
     for i, row in enumerate(rows):
         game = CartographersGame(GameConfig.preset("first_game", players=2), 100 + i)
-        bots = [make_bot("cartographers", "random", seed=seat_seed(100 + i, seat))
-                for seat in range(2)]
+        bots = [make_bot("cartographers", "random") for _ in range(2)]
         clocks = play_match(game, bots)
+        assert row.log == game.log.to_json()
         assert row.seed == 100 + i and row.preset == "first_game"
         assert [s.score for s in row.seats] == game.totals()
         assert [s.decisions for s in row.seats] == [c.decisions for c in clocks]
@@ -70,7 +92,7 @@ def test_a_row_is_the_game_played_by_hand_with_the_documented_seeds():
 def test_a_dominaria_row_is_the_game_played_by_hand():
     row = simulate(SimulationSpec("dominaria", ["random"] * 3, games=1, seed=5))[0]
     game = DominariaGame(DominariaConfig(players=3), 5)
-    play_match(game, [make_bot("dominaria", "random", seed=seat_seed(5, s)) for s in range(3)])
+    play_match(game, [make_bot("dominaria", "random") for _ in range(3)])
     assert [s.score for s in row.seats] == [s["total"] for s in game.scores()]
     winners = game.winners()
     assert [s.win for s in row.seats] == [1 / len(winners) if p in winners else 0.0
@@ -81,7 +103,7 @@ def test_a_dominaria_row_is_the_game_played_by_hand():
 def test_solo_rows_carry_rating_and_title_and_the_summary_their_statistics():
     rows = simulate(SimulationSpec("cartographers", ["random"], games=4, seed=3))
     game = CartographersGame(GameConfig.preset("heroes", players=1), 3)
-    play_match(game, [make_bot("cartographers", "random", seed=seat_seed(3, 0))])
+    play_match(game, [make_bot("cartographers", "random")])
     assert (rows[0].rating, rows[0].title) == (game.solo_rating(), game.solo_title("en"))
     assert rows[0].to_json()["title"] == game.solo_title("en")
     # Random play rates below -30, which earns no title: null in JSON, empty in the CSV.
@@ -137,12 +159,6 @@ def test_wins_add_up_to_one_game_each_and_ties_are_shared():
     assert win_shares([Standing(1, 1, 9, 0), Standing(0, 2, 4, 0)]) == [0.0, 1.0]
     rows = simulate(SimulationSpec("dominaria", ["random"] * 4, games=5, seed=2))
     assert all(sum(s.win for s in r.seats) == pytest.approx(1) for r in rows)
-
-
-def test_percentile_matches_the_inclusive_method():
-    assert percentile([1, 2, 3, 4, 5], 10) == pytest.approx(1.4)
-    assert percentile([1, 2, 3, 4, 5], 90) == pytest.approx(4.6)
-    assert percentile([7], 90) == 7
 
 
 @pytest.mark.parametrize(("kwargs", "error", "words"), [
@@ -268,8 +284,7 @@ def test_options_set_up_every_game_of_a_run() -> None:
         assert game.config.side == "B" and not game.config.hero_turns
     rows = simulate(spec)
     by_hand = herotable.new_game("cartographers", seed=4, players=2, side="B", hero_turns=False)
-    play_match(by_hand, [make_bot("cartographers", "random", seed=seat_seed(4, s))
-                         for s in range(2)])
+    play_match(by_hand, [make_bot("cartographers", "random") for _ in range(2)])
     assert [s.score for s in rows[0].seats] == [st.total for st in sorted(
         by_hand.standings(), key=lambda st: st.player)]
 

@@ -428,7 +428,7 @@ def test_the_families_built_from_ids_cover_every_id():
     catalog = catalog_json()
     for card_id in catalog["scoring"]:
         assert f"scoring.{card_id}.text" in english, card_id
-    printed = [t for t in catalog["map_letters"].values() if " " not in t]
+    printed = [cell["terrain"] for cell in catalog["map_letters"].values()]
     for terrain in [*catalog["terrains"], *printed]:
         assert f"terrain.{terrain}" in english, terrain
     for ambush in catalog["ambushes"].values():

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from herotable.bots.match import play_match
-from herotable.bots.registry import make_bot, seat_seed
+from herotable.bots.registry import make_bot
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.pack import CABAL_TOKENS
@@ -74,8 +74,7 @@ def measure(players: int, games: int, seed: int, bot: str, data: str | None) -> 
     for index in range(games):
         game = DominariaGame(DominariaConfig(players=players, data=data),
                              spec.game_seed(index))
-        bots = [make_bot("dominaria", name, seed=seat_seed(spec.game_seed(index), seat))
-                for seat, name in enumerate(spec.seating(index))]
+        bots = [make_bot("dominaria", name) for name in spec.seating(index)]
         play_match(game, bots)
         tally.add(game)
     return tally

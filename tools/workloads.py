@@ -14,14 +14,10 @@ from __future__ import annotations
 import json
 import sys
 
-from herotable.bench import (
-    HALF_MAP_SEED,
-    play_random_dominaria,
-    play_random_game,
-    random_legal_action,
-)
+from herotable.bench.engine import HALF_MAP_SEED
 from herotable.bots import make_bot
 from herotable.bots.match import play_match
+from herotable.bots.random_bot import play_random_dominaria, play_random_game, random_legal_action
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.game import CartographersGame
 from herotable.core.rng import SeededRng
@@ -64,14 +60,13 @@ def simulate() -> None:
 def greedy() -> None:
     for seed in (1, 2):
         game = CartographersGame(GameConfig.preset("first_game"), seed)
-        play_match(game, [make_bot("cartographers", "greedy", seed=seed)])
+        play_match(game, [make_bot("cartographers", "greedy")])
 
 
 def dominaria_greedy(data: str | None = None) -> None:
     for i in range(3):
         game = DominariaGame(DominariaConfig(players=2, data=data), i)
-        play_match(game, [make_bot("dominaria", "greedy", seed=i),
-                          make_bot("dominaria", "greedy", seed=i + 1)])
+        play_match(game, [make_bot("dominaria", "greedy") for _ in range(2)])
 
 
 WORKLOADS = {"solo": solo, "four": four, "json": json_round_trip, "dominaria": dominaria,

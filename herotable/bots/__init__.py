@@ -6,6 +6,7 @@ returns one of those actions. :mod:`herotable.bots.registry` names them (``rando
 """
 
 from herotable.bots.base import Allowance, Assessment, Bot, BotError
-from herotable.bots.registry import bot_names, make_bot, seat_seed
+from herotable.bots.registry import bot_names, make_bot
+from herotable.bots.seeding import decision_seed
 
-__all__ = ["Allowance", "Assessment", "Bot", "BotError", "bot_names", "make_bot", "seat_seed"]
+__all__ = ["Allowance", "Assessment", "Bot", "BotError", "bot_names", "decision_seed", "make_bot"]

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from herotable.bots.base import Assessment, Bot, BotError
-from herotable.bots.registry import make_bot, seat_seed
+from herotable.bots.registry import make_bot
+from herotable.bots.seeding import decision_seed
 from herotable.core.errors import HerotableError, SaveFileError
 from herotable.core.game import ActionLog, Game, is_int
-from herotable.core.rng import SeededRng
 from herotable.registry import game_classes
 
 ANALYSIS_FORMAT = "herotable-analysis"
@@ -116,7 +116,8 @@ class Analysis:
         return {"format": ANALYSIS_FORMAT, "version": ANALYSIS_VERSION, "game": self.game,
                 "seed": self.seed, "seat": self.seat, "bot": self.bot,
                 "seconds": self.seconds, "unit": self.unit, "decisions": self.decisions,
-                "reviews": [r.to_json() for r in self.reviews]}
+                "reviews": [r.to_json() for r in self.reviews],
+                "total_loss": round(self.total_loss, 3)}
 
     @classmethod
     def from_json(cls, data: Any) -> Analysis:
@@ -228,12 +229,6 @@ def decision_steps(log: ActionLog | dict[str, Any], seat: int) -> list[int]:
             steps.append(step)
         _apply(game, step, entry.player, entry.action)
     return steps
-
-
-def decision_seed(game_seed: int, seat: int, step: int) -> int:
-    """The seed of the bot judging ``seat``'s decision at ``step``: fixed by the game, so an
-    analysis repeated (or split across processes) gives the same numbers."""
-    return SeededRng(seat_seed(game_seed, seat) ^ (step * 0x9E3779B97F4A7C15)).next_u64()
 
 
 def played_index(game: Game[Any, Any, Any], seat: int, legal: Sequence[Any],

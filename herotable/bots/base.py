@@ -147,9 +147,10 @@ class Bot(ABC):
     """A player: ``decide(view, legal_actions)`` returns one of ``legal_actions``; a bot that
     can explain itself (``explains``) also answers ``assess`` (:class:`Assessment`).
 
-    ``seed`` feeds the bot's own generator (never the game's); ``seconds`` is its budget per
-    decision (None: the bot's default); ``wall_clock`` trades reproducibility for a real
-    deadline (see the module docstring).
+    ``seed`` feeds the bot's own generator (never the game's), and :meth:`reseed` restarts
+    it for each decision (:func:`herotable.bots.seeding.decision_seed`); ``seconds`` is its
+    budget per decision (None: the bot's default); ``wall_clock`` trades reproducibility for
+    a real deadline (see the module docstring).
     """
 
     name: ClassVar[str]
@@ -167,6 +168,11 @@ class Bot(ABC):
         if self.seconds < 0:
             raise BotError("a bot's budget cannot be negative")
         self.wall_clock = wall_clock
+
+    def reseed(self, seed: int) -> None:
+        """Restart the bot's generator with ``seed`` before a decision, so that a bot kept
+        between decisions draws what a fresh bot made with that seed would."""
+        self.rng = SeededRng(seed)
 
     def allowance(self) -> Allowance:
         return Allowance(self.seconds, self.units_per_second, self.wall_clock)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from herotable.bots.base import Bot, BotError, MeasuringBot
+from herotable.bots.seeding import decision_seed
 from herotable.core.game import Game
 
 
@@ -24,9 +25,12 @@ def play_match(game: Game, bots: Sequence[Bot],
     """Play ``game`` to its end (or until ``max_decisions`` decisions in all, for timing a
     slow bot on a sample); returns each seat's decision count and thinking time.
 
-    Pending seats act in seat order, which matters only for Cartographers, where decisions
-    are simultaneous and independent of the order they arrive in. A measuring bot
-    (:class:`MeasuringBot`) gets a clone of the engine before each of its decisions.
+    The first pending seat acts, one decision at a time, as the server moves its bots
+    (simultaneous Cartographers decisions are independent of the order they arrive in, but
+    the log records it). Each decision is seeded with :func:`decision_seed`, whatever seed
+    the bot was made with, so a game here is the game the server plays with the same seed
+    and bots. A measuring bot (:class:`MeasuringBot`) gets a clone of the engine before each
+    of its decisions.
     """
     if len(bots) != game.num_players:
         raise BotError(f"the game has {game.num_players} seats but {len(bots)} bots were given")
@@ -37,18 +41,19 @@ def play_match(game: Game, bots: Sequence[Bot],
             # Otherwise nobody would ever act and the loop would spin for ever.
             raise BotError("the game waits for its caller to reveal a card (explicit chance); "
                            "bots only play games that draw their own cards")
-        for seat in game.pending_players():
-            made += 1
-            view = game.view(seat)
-            player = bots[seat]
-            if isinstance(player, MeasuringBot):
-                player.foresee(game.clone())  # the measuring hook: see MeasuringBot
-            started = time.perf_counter()
-            action = player.decide(view, view.legal)
-            spent = time.perf_counter() - started
-            clock = clocks[seat]
-            clock.decisions += 1
-            clock.seconds += spent
-            clock.times.append(spent)
-            game.apply(seat, action)
+        seat = game.pending_players()[0]
+        made += 1
+        view = game.view(seat)
+        player = bots[seat]
+        player.reseed(decision_seed(game.seed, seat, len(game.log.entries)))
+        if isinstance(player, MeasuringBot):
+            player.foresee(game.clone())  # the measuring hook: see MeasuringBot
+        started = time.perf_counter()
+        action = player.decide(view, view.legal)
+        spent = time.perf_counter() - started
+        clock = clocks[seat]
+        clock.decisions += 1
+        clock.seconds += spent
+        clock.times.append(spent)
+        game.apply(seat, action)
     return clocks

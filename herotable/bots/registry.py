@@ -4,11 +4,8 @@
 from __future__ import annotations
 
 from herotable.bots.base import Bot, BotError
-from herotable.core.rng import SeededRng
 from herotable.registry import game_names
 
-# Any fixed odd constant would do; this one spells "bots" in ASCII, so it is easy to recognise.
-BOT_SEED_SALT = 0x626F7473
 _BOTS: dict[tuple[str, str], type[Bot]] = {}
 
 
@@ -57,16 +54,3 @@ def make_bot(game: str, name: str, seed: int = 0, seconds: float | None = None,
                        f"players for {game}: {', '.join(bot_names(game))}")
     return cls(seed=seed, seconds=seconds, wall_clock=wall_clock)
 
-
-def seat_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` for the game dealt with ``game_seed``.
-
-    Derived rather than shared so that two copies of one bot in a game play differently, and
-    derived from the game seed (not from a run's base seed and a counter) so that a single
-    game can be replayed knowing only its own seed and the seat. The terminal and the
-    simulator both seed their bots this way.
-    """
-    rng = SeededRng(game_seed ^ BOT_SEED_SALT)
-    for _ in range(seat):
-        rng.next_u64()
-    return rng.next_u64()

@@ -28,12 +28,22 @@ from herotable.cartographers.cards import (
     titles,
 )
 from herotable.cartographers.shapes import Shape
-from herotable.cartographers.sheet import DRAWN_TERRAINS, TERRAIN_LETTERS
+from herotable.cartographers.sheet import COIN_TRACK, DRAWN_TERRAINS, TERRAIN_LETTERS
 
-# The printed cells of the map notation (see MapSheet.to_text); drawn terrains are their
-# letter, upper case, or lower case when drawn on a ruins cell.
-PRINTED_LETTERS = {".": "empty", "r": "ruins", "^": "mountain", "#": "wasteland",
-                   "*": "destroyed", "+": "destroyed ruins"}
+# The map notation's characters that are no drawn terrain (see MapSheet.to_text): the cell
+# each stands for and whether it is ruins. A drawn terrain is its letter, in lower case when
+# drawn on ruins.
+PRINTED_CELLS = {".": ("empty", False), "r": ("empty", True), "^": ("mountain", False),
+                 "#": ("wasteland", False), "*": ("destroyed", False), "+": ("destroyed", True)}
+
+
+def map_letters_json() -> dict[str, dict[str, Any]]:
+    """Each character of the map notation as the cell a map draws for it."""
+    cells = dict(PRINTED_CELLS)
+    for terrain, letter in TERRAIN_LETTERS.items():
+        cells[letter] = (terrain, False)
+        cells[letter.lower()] = (terrain, True)
+    return {char: {"terrain": terrain, "ruins": ruins} for char, (terrain, ruins) in cells.items()}
 
 
 def shape_cells(shape: Shape) -> list[list[int]]:
@@ -66,12 +76,13 @@ def ambush_json(card: AmbushCard) -> dict[str, Any]:
 
 
 def scoring_json(card: ScoringCard) -> dict[str, Any]:
-    return {"id": card.id, "box": card.box, "names": card.names.to_json(),
+    return {"id": card.id, "kind": "scoring", "box": card.box, "names": card.names.to_json(),
             "category": card.category, "solo": card.solo, "text": card.text}
 
 
 def season_json(season: Season) -> dict[str, Any]:
-    return {"id": season.id, "names": season.names.to_json(), "time": season.time,
+    return {"id": season.id, "kind": "season", "names": season.names.to_json(),
+            "time": season.time,
             "edicts": list(season.edicts)}
 
 
@@ -104,14 +115,15 @@ def presets_json() -> dict[str, Any]:
 
 def catalog_json() -> dict[str, Any]:
     """The catalog (see the module docstring): cards by kind, each a dict by id in the data
-    files' order; seasons and edict names by box, since the boxes' seasons differ."""
+    files' order and each tagged with its ``kind``; seasons and edict names by box, since the
+    boxes' seasons differ."""
     sets = card_sets()
     return {
         "languages": list(LANGUAGES),
         "boxes": list(BOXES),
         "terrains": list(DRAWN_TERRAINS),
-        "map_letters": {**PRINTED_LETTERS,
-                        **{letter: terrain for terrain, letter in TERRAIN_LETTERS.items()}},
+        "coin_track": COIN_TRACK,
+        "map_letters": map_letters_json(),
         "explore": {c.id: explore_json(c, box) for box in BOXES
                     for c in sets[box].explore.values()},
         "heroes": {c.id: hero_json(c, box) for box in BOXES for c in sets[box].heroes.values()},

@@ -226,7 +226,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
 
     def solo_rating(self) -> int:
         """Total stars minus the four scoring cards' solo values."""
-        return self.totals()[0] - results.solo_par(self.cards, self.scoring)
+        return results.solo_rating(self.cards, self.scoring, self.scores)
 
     def solo_result(self) -> tuple[int, str | None] | None:
         if self.num_players != 1 or not self.is_over:

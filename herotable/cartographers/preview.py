@@ -46,8 +46,12 @@ class ScorePreview:
     monster_cells: int
 
     @property
+    def edict_stars(self) -> int:
+        return sum(e.stars for e in self.edicts)
+
+    @property
     def total(self) -> int:
-        return sum(e.stars for e in self.edicts) + self.coins - self.monsters
+        return self.edict_stars + self.coins - self.monsters
 
     def season_score(self) -> SeasonScore:
         """The record the game keeps of this score (stars without their cells)."""
@@ -59,6 +63,7 @@ class ScorePreview:
             "season": self.season,
             "sheet": self.sheet,
             "edicts": [e.to_json() for e in self.edicts],
+            "edict_stars": self.edict_stars,
             "coins": self.coins,
             "monsters": self.monsters,
             "monster_cells": mask_names(self.monster_cells),

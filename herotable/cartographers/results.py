@@ -4,6 +4,7 @@ view of it: totals, standings, the solo rating and title, a draw's terrains."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from herotable.cartographers.cards import FALLBACK_TERRAINS, CardSet
 from herotable.cartographers.config import GameConfig
@@ -32,6 +33,20 @@ def standings(scores: Scores) -> list[Standing]:
 def solo_par(cards: CardSet, scoring: Sequence[str]) -> int:
     """The four scoring cards' solo values: what a solo total is measured against."""
     return sum(cards.scoring[c].solo for c in scoring)
+
+
+def solo_rating(cards: CardSet, scoring: Sequence[str], scores: Scores) -> int:
+    """A solo game's total stars minus the scoring cards' solo values."""
+    return totals(scores)[0] - solo_par(cards, scoring)
+
+
+def solo_json(cards: CardSet, scoring: Sequence[str], scores: Scores) -> dict[str, Any]:
+    """A solo game's result as a front end shows it: the par, the rating and the title it
+    earns (its names by language; None when it earns none)."""
+    rating = solo_rating(cards, scoring, scores)
+    title = title_for(rating)
+    return {"par": solo_par(cards, scoring), "rating": rating,
+            "title": title.names.to_json() if title else None}
 
 
 def title_name(rating: int, language: str = "en") -> str | None:

@@ -46,7 +46,7 @@ from herotable.cartographers.preview import ScorePreview, score_season
 from herotable.cartographers.refusals import CartographersRefusal
 from herotable.cartographers.sheet import MapSheet
 from herotable.core.errors import HerotableError, IllegalAction, NotationError
-from herotable.core.game import Standing, is_int, whole_number
+from herotable.core.game import Standing, field_bool, is_int, whole_number, winners_of
 from herotable.core.refusals import CoreRefusal
 
 # The action each kind of decision owes.
@@ -132,8 +132,8 @@ class LegalMoves(Sequence[CartographersAction]):
                                 CartographersRefusal.PLACEMENT, {"action": str(action)})
 
     def to_json(self) -> dict[str, Any]:
-        """Placements grouped by shape: each distinct cell pattern (``[x, y]`` offsets from
-        its top-left corner) with the cells its corner may go on."""
+        """Placements grouped by shape: each distinct cell pattern (``[row, col]`` offsets
+        from its top-left corner) with the cells its corner may go on."""
         anchors: dict[tuple[tuple[int, int], ...], list[str]] = {}
         for mask in self.masks:
             pattern, corner = _pattern_at(mask)
@@ -155,13 +155,14 @@ class LegalMoves(Sequence[CartographersAction]):
         a quarter turn, is a :class:`NotationError`."""
         masks = []
         for group in data["shapes"]:
-            offsets = [(whole_number(x, "offset"), whole_number(y, "offset"))
-                       for x, y in group["cells"]]
+            offsets = [(whole_number(dr, "offset"), whole_number(dc, "offset"))
+                       for dr, dc in group["cells"]]
             for name in group["at"]:
                 top, left = cell_of(mask_from_names([name]))
-                if any(not (0 <= top + y < SIZE and 0 <= left + x < SIZE) for x, y in offsets):
+                if any(not (0 <= top + dr < SIZE and 0 <= left + dc < SIZE)
+                       for dr, dc in offsets):
                     raise NotationError(f"a shape placed at {name} would leave the map")
-                masks.append(sum(bit(top + y, left + x) for x, y in offsets))
+                masks.append(sum(bit(top + dr, left + dc) for dr, dc in offsets))
         turns = [whole_number(t, "turn") for t in data["turns"]]
         if any(t not in (0, 90, 180, 270) for t in turns):
             raise NotationError(f"turns are 0, 90, 180 or 270 degrees, not {turns}")
@@ -172,13 +173,13 @@ class LegalMoves(Sequence[CartographersAction]):
 
 @functools.cache
 def _pattern_at(mask: int) -> tuple[tuple[tuple[int, int], ...], str]:
-    """A placement as its cell pattern (``[x, y]`` offsets from its top-left corner) and that
-    corner's name. Cached: the server sends the same placements in every update, and the
+    """A placement as its cell pattern (``[row, col]`` offsets from its top-left corner) and
+    that corner's name. Cached: the server sends the same placements in every update, and the
     placements of every shape are a few tens of thousands of masks in all."""
     placed = list(cells(mask))
     top = min(r for r, _ in placed)
     left = min(c for _, c in placed)
-    return tuple(sorted((c - left, r - top) for r, c in placed)), cell_name(top, left)
+    return tuple(sorted((r - top, c - left) for r, c in placed)), cell_name(top, left)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,12 +237,16 @@ class CartographersView:
         """As the game ranks: highest total first, then fewer stars lost to monsters."""
         return results.standings(self.scores)
 
+    def winners(self) -> list[int]:
+        """The seats ranked first (several when the tie-break too is equal)."""
+        return winners_of(self.standings())
+
     def solo_par(self) -> int:
         """The four scoring cards' solo values: what a solo total is measured against."""
         return results.solo_par(self.cards, self.scoring)
 
     def solo_rating(self) -> int:
-        return self.totals()[0] - self.solo_par()
+        return results.solo_rating(self.cards, self.scoring, self.scores)
 
     def solo_title(self, language: str = "en") -> str | None:
         return results.title_name(self.solo_rating(), language)
@@ -308,6 +313,7 @@ class CartographersView:
         return self.decision
 
     def to_json(self) -> dict[str, Any]:
+        standings = self.standings()
         return {
             "game": self.game,
             "you": self.you,
@@ -326,9 +332,15 @@ class CartographersView:
             "sheets": [s.to_json() for s in self.sheets],
             "scores": [[s.to_json() for s in seasons] for seasons in self.scores],
             "over": self.over,
-            "your_decision": self.decision.to_json() if self.decision else None,
+            "decision": self.decision.to_json() if self.decision else None,
             "legal": self.legal.to_json() if self.legal else None,
             "ambushes": list(self.ambushes),
+            # What the scores add up to, as the game ranks and rates them, so that no front
+            # end computes a rule.
+            "standings": [s.to_json() for s in standings],
+            "winners": winners_of(standings) if self.over else [],
+            "solo": (results.solo_json(self.cards, self.scoring, self.scores)
+                     if len(self.sheets) == 1 else None),
         }
 
     @classmethod
@@ -338,25 +350,25 @@ class CartographersView:
         if not isinstance(data, dict) or data.get("game") != cls.game:
             raise NotationError("not a Cartographers view")
         try:
-            decision, legal = data.get("your_decision"), data.get("legal")
+            decision, legal = data.get("decision"), data.get("legal")
             return cls(
-                you=None if data["you"] is None else int(data["you"]),
+                you=None if data["you"] is None else whole_number(data["you"], "seat"),
                 config=GameConfig.from_json(data["config"]),
                 scoring=tuple(str(c) for c in data["scoring"]),
-                season_index=int(data["season_index"]),
+                season_index=whole_number(data["season_index"], "season index"),
                 season=str(data["season"]),
-                season_time=int(data["season_time"]),
-                season_threshold=int(data["season_threshold"]),
+                season_time=whole_number(data["season_time"], "season time"),
+                season_threshold=whole_number(data["season_threshold"], "season threshold"),
                 revealed=tuple(str(c) for c in data["revealed"]),
                 current=None if data["current"] is None else str(data["current"]),
-                ruins_pending=bool(data["ruins_pending"]),
-                deck_size=int(data["deck_size"]),
+                ruins_pending=field_bool(data, "ruins_pending"),
+                deck_size=whole_number(data["deck_size"], "deck size"),
                 ambushes_in_play=tuple(str(c) for c in data["ambushes_in_play"]),
-                waiting_for=tuple(int(p) for p in data["waiting_for"]),
+                waiting_for=tuple(whole_number(p, "seat") for p in data["waiting_for"]),
                 sheets=tuple(MapSheet.from_json(s) for s in data["sheets"]),
                 scores=tuple(tuple(SeasonScore.from_json(s) for s in seasons)
                              for seasons in data["scores"]),
-                over=bool(data["over"]),
+                over=field_bool(data, "over"),
                 decision=Decision.from_json(decision) if decision else None,
                 legal=LegalMoves.from_json(legal) if legal else None,
                 ambushes=tuple(str(c) for c in data.get("ambushes", ())),

@@ -1,4 +1,5 @@
-"""Game-agnostic pieces shared by every rules engine: errors, RNG, actions, logs, saves."""
+"""Game-agnostic pieces shared by every rules engine: errors, RNG, actions, logs, saves, the
+option schema."""
 
 from herotable.core.errors import (
     HerotableError,

@@ -160,6 +160,10 @@ class Standing:
     total: int
     tiebreak: int
 
+    def to_json(self) -> dict[str, int]:
+        return {"player": self.player, "rank": self.rank, "total": self.total,
+                "tiebreak": self.tiebreak}
+
 
 def rank_standings(totals: Sequence[int], tiebreaks: Sequence[int],
                    lower_tiebreak_wins: bool) -> list[Standing]:
@@ -176,12 +180,17 @@ def rank_standings(totals: Sequence[int], tiebreaks: Sequence[int],
     return result
 
 
+def winners_of(standings: Sequence[Standing]) -> list[int]:
+    """The players ranked first (several when the rules cannot break a tie)."""
+    return [s.player for s in standings if s.rank == 1]
+
+
 def win_shares(standings: Sequence[Standing]) -> list[Fraction]:
     """Per player: 1 for a sole winner, ``1/k`` for each of ``k`` sharing first place, else 0."""
-    winners = [s.player for s in standings if s.rank == 1]
+    first = winners_of(standings)
     shares = [Fraction(0)] * len(standings)
-    for player in winners:
-        shares[player] = Fraction(1, len(winners))
+    for player in first:
+        shares[player] = Fraction(1, len(first))
     return shares
 
 
@@ -286,7 +295,7 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
         """Best first, with shared ranks for ties the rules cannot break."""
 
     def winners(self) -> list[int]:
-        return [s.player for s in self.standings() if s.rank == 1]
+        return winners_of(self.standings())
 
     def solo_result(self) -> tuple[int, str | None] | None:
         """A solo game's rating on the game's own scale and the title it earns (in English),

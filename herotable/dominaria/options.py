@@ -1,21 +1,22 @@
-"""Heroes of Dominaria in the game registry: its options and how they make a config."""
+"""Heroes of Dominaria for every front end: its options and how they make a config."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from herotable.core.options import GameInfo, Option
 from herotable.dominaria.catalog import catalog_json
-from herotable.dominaria.config import DominariaConfig
+from herotable.dominaria.config import ROUNDS, DominariaConfig
 from herotable.dominaria.game import DominariaGame
-from herotable.registry import GameInfo, Option
 
 OPTIONS = (
-    Option("players", "int", 2, "2 to 4 planeswalkers"),
+    Option("players", "int", 2, "number of players: 2 to 4 planeswalkers"),
     Option("names", "list", (), "one name per player (default: the planeswalkers' names)"),
-    Option("planeswalkers", "list", (), "one planeswalker per player (default: the first)"),
+    Option("planeswalkers", "list", (),
+           "one planeswalker id per player (default: the pack's first ones, in order)"),
     Option("two_mana", "bool", False, "the variant: two mana on each location at the start"),
-    Option("data", "str", None, "a directory holding an edited data pack (local play only)",
-           local_only=True),
+    Option("data", "str", None, "a directory holding an edited data pack (default: the "
+           "shipped one)", local_only=True),
 )
 
 
@@ -24,4 +25,4 @@ def build_config(options: dict[str, Any]) -> DominariaConfig:
 
 
 GAME = GameInfo("dominaria", "Heroes of Dominaria", DominariaGame, OPTIONS, build_config,
-                catalog_json)
+                catalog_json, players=range(min(ROUNDS), max(ROUNDS) + 1))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from herotable.core.game import Standing
+from herotable.core.game import Standing, winners_of
 from herotable.dominaria import rules
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.config import DominariaConfig
@@ -63,6 +63,23 @@ class SeatView:
             data["choice"] = ({"kind": self.choice_kind, "count": self.choice_count}
                               if self.choice_kind else None)
         return data
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a seat owes now: ``keep`` (choose from ``cards`` of a ``choice``, keeping
+    ``count``), ``place`` (a starting Hero) or ``turn`` (act, then ``end``)."""
+
+    kind: str
+    choice: str | None = None  # keep: the kind of choice (setup, quest, artifact...)
+    cards: tuple[str, ...] = ()
+    count: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind != "keep":
+            return {"kind": self.kind}
+        return {"kind": self.kind, "choice": self.choice, "cards": list(self.cards),
+                "count": self.count}
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,20 +139,18 @@ class DominariaView:
         return rules.standings(self.boards, [seat.score["total"] for seat in self.players])
 
     def winners(self) -> list[int]:
-        return [s.player for s in self.standings() if s.rank == 1]
+        return winners_of(self.standings())
 
     @property
-    def decision(self) -> dict[str, Any] | None:
-        """What seat ``you`` owes now, or None: ``keep`` (choose from ``cards``, keeping
-        ``count``), ``place`` (a starting Hero), or ``turn`` (act, then ``end``)."""
+    def decision(self) -> Decision | None:
+        """What seat ``you`` owes now, or None (read from the seat's board and the stage)."""
         if self.you is None or self.you not in self.waiting_for:
             return None
         board = self.players[self.you].board
         if board.choice is not None:
             count = 2 if board.choice.kind == "setup" else 1
-            return {"kind": "keep", "choice": board.choice.kind,
-                    "cards": list(board.choice.cards), "count": count}
-        return {"kind": "place" if self.stage == "heroes" else "turn"}
+            return Decision("keep", board.choice.kind, tuple(board.choice.cards), count)
+        return Decision("place" if self.stage == "heroes" else "turn")
 
     def ability_costs(self) -> dict[str, dict[str, Any]]:
         """Seat ``you``'s planeswalker abilities as the engine prices them now: the coloured
@@ -192,6 +207,7 @@ class DominariaView:
         return data
 
     def to_json(self) -> dict[str, Any]:
+        decision, standings = self.decision, self.standings()
         return {
             "game": self.game,
             "you": self.you,
@@ -202,8 +218,12 @@ class DominariaView:
             "waiting_for": list(self.waiting_for),
             "players": [self._seat_json(seat) for seat in self.players],
             "over": self.over,
-            "your_decision": self.decision,
-            "legal_actions": [str(a) for a in self.legal],
+            "decision": decision.to_json() if decision else None,
+            # The game's compact form of the legal moves: short lists, so the notations.
+            "legal": ({"count": len(self.legal), "actions": [str(a) for a in self.legal]}
+                      if self.legal else None),
+            "standings": [s.to_json() for s in standings],
+            "winners": winners_of(standings) if self.over else [],
             "ability_costs": self.ability_costs(),
             "progress": self.progress(),
             "recent": [dict(event) for event in self.recent],

@@ -15,11 +15,13 @@ from typing import Any
 import numpy as np
 
 from herotable.core.game import Game
-from herotable.registry import GameOptionError, game_classes
+from herotable.core.options import GameOptionError
+from herotable.registry import game_classes
 
-# View fields that are derived from the rest (legal moves, costs, progress) or that record a
-# window of past events: left out of the strings, which say what a seat sees now.
-DERIVED_VIEW_FIELDS = frozenset({"legal", "legal_actions", "ability_costs", "progress", "recent"})
+# View fields that are derived from the rest (legal moves, results, costs, progress) or that
+# record a window of past events: left out of the strings, which say what a seat sees now.
+DERIVED_VIEW_FIELDS = frozenset({"legal", "standings", "winners", "solo", "ability_costs",
+                                 "progress", "recent"})
 
 
 class EngineHandle:

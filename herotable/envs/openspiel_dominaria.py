@@ -18,12 +18,12 @@ from typing import Any
 
 import pyspiel
 
-from herotable.bots.dominaria.determinise import build_game
 from herotable.core.errors import ConfigurationError, IllegalAction
 from herotable.core.game import CHANCE_PLAYER
 from herotable.core.rng import SeededRng
 from herotable.dominaria.config import ROUNDS
 from herotable.dominaria.game import DominariaGame
+from herotable.dominaria.worlds import sample_world
 from herotable.envs.openspiel_common import EngineHandle, ViewObserver, check_players, view_string
 from herotable.envs.refusals import EnvRefusal
 from herotable.registry import new_game
@@ -175,13 +175,13 @@ def observation_text(state: DominariaState, player: int) -> str:
 class Resampler:
     """For ``ISMCTSBot.set_resampler``: a state the current seat cannot tell from ``state``,
     its hidden cards (the others' quests, the decks' order) drawn afresh from what the seat's
-    view shows (:func:`herotable.bots.dominaria.determinise.build_game`)."""
+    view shows (:func:`herotable.dominaria.worlds.sample_world`)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = SeededRng(seed)
 
     def __call__(self, state: DominariaState, player: int) -> DominariaState:
-        engine = build_game(state.engine.view(player), self.rng)
+        engine = sample_world(state.engine.view(player), self.rng)
         return DominariaState(state.dealer, engine)
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from herotable.bots.analysis import analyse
-from herotable.bots.registry import make_bot, seat_seed
+from herotable.bots.registry import make_bot
+from herotable.bots.seeding import decision_seed
 from herotable.core.game import ActionLog, Game
 from herotable.registry import game_classes
 
@@ -41,23 +42,22 @@ def decide(game_id: str, log: dict[str, Any], seat: int, bot: str, *,
            seconds: float) -> str:
     """The bot's action (in notation) for ``seat`` in the game ``log`` rebuilds.
 
-    The bot's seed comes from the game's seed, the seat and the move number; its budget is
-    wall-clock, so the move may differ with the machine's load (``herotable simulate``
-    is where games are reproduced move for move)."""
+    The bot's seed is :func:`decision_seed` of the game's seed, the seat and the decision,
+    as in ``herotable simulate``; its budget is wall-clock, so a bot that searches (``strong``)
+    may move differently with the machine's load, while one that does not (``random``,
+    ``greedy``) plays what ``herotable simulate`` plays from the game's seed."""
     game = _worker_game(game_id, log)
-    seed = seat_seed(game.seed, seat) ^ len(game.log.entries)
+    seed = decision_seed(game.seed, seat, len(game.log.entries))
     player = make_bot(game.name, bot, seed=seed, seconds=seconds, wall_clock=True)
     view = game.view(seat)
     return str(player.decide(view, view.legal))
 
 
-HINT_SALT = 0x68696E74  # a hint's bot is not the seat's opponent bot in disguise
-
-
 def hint(game_id: str, log: dict[str, Any], seat: int, *, seconds: float) -> dict[str, Any]:
-    """The ``strong`` bot's choice for ``seat`` now, its value and the best few moves."""
+    """The ``strong`` bot's choice for ``seat`` now, its value and the best few moves: the
+    move a ``strong`` bot in that seat would be seeded to make (:func:`decision_seed`)."""
     game = _worker_game(game_id, log)
-    seed = seat_seed(game.seed, seat) ^ len(game.log.entries) ^ HINT_SALT
+    seed = decision_seed(game.seed, seat, len(game.log.entries))
     view = game.view(seat)
     assessment = make_bot(game.name, "strong", seed=seed, seconds=seconds,
                           wall_clock=True).assess(

@@ -27,7 +27,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from herotable.bots.registry import make_bot
 from herotable.core.errors import HerotableError
 from herotable.core.game import Game
-from herotable.registry import GameOptionError, game_classes, game_info
+from herotable.core.options import GameOptionError
+from herotable.registry import game_classes, game_info
 from herotable.server.challenges import challenge_of
 from herotable.server.db import ActionRow, ChallengeEntry, GameRow, SeatRow
 from herotable.server.driver import BotDriver

@@ -215,11 +215,6 @@ class Store:
                 .order_by(ChallengeEntry.challenge.desc())).all()
             return [(str(challenge), int(count)) for challenge, count in rows]
 
-    def entry_of_game(self, game_id: str) -> ChallengeEntry | None:
-        with self.session() as session:
-            return session.scalars(select(ChallengeEntry)
-                                   .where(ChallengeEntry.game_id == game_id)).first()
-
     def finished_attempt(self, challenge: str, token_hash: str) -> bool:
         """Whether the seat of this token finished an attempt at ``challenge``."""
         with self.session() as session:

@@ -12,6 +12,7 @@ from rich.segment import SegmentLines
 from rich.text import Text
 
 from herotable.bots.base import Bot
+from herotable.bots.seeding import decision_seed
 from herotable.core.errors import HerotableError
 from herotable.core.saves import save_game
 from herotable.messages import environment_language, message, refusal_text
@@ -158,6 +159,7 @@ class SessionBase:
         :meth:`bot_moved`, which words it as the other seats may see it (never the action
         itself: a ``keep`` names hidden cards). Then save."""
         bot = self.bots[seat]
+        bot.reseed(decision_seed(self.game.seed, seat, len(self.game.log.entries)))
         with self.thinking(seat, bot):
             action = bot.decide(self.game.view(seat), self.game.legal_actions(seat))
         events = self.game.apply(seat, action)

@@ -4,7 +4,8 @@ it), a test client, and helpers to create games and act."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -78,3 +79,11 @@ def state(client: TestClient, game_id: str, token: str | None = None) -> dict[st
 def act(client: TestClient, game_id: str, token: str | None, seq: int, action: str) -> Any:
     return client.post(f"/api/games/{game_id}/actions", json={"seq": seq, "action": action},
                        headers=bearer(token))
+
+
+def wait_until(condition: Callable[[], object], seconds: float = 120) -> None:
+    """Poll ``condition`` until it holds; past ``seconds`` the test fails."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        time.sleep(0.1)

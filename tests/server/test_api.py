@@ -23,8 +23,14 @@ def test_health_and_meta(client: TestClient) -> None:
     assert set(by_name) == {"cartographers", "dominaria"}
     assert "greedy" in by_name["cartographers"]["bots"]
     assert "clairvoyant" not in by_name["cartographers"]["bots"]  # a measuring stick only
-    # The data-pack folder is for local play: a server never offers it.
+    # The data-pack folder and the scenarios are for local play: a server never offers them.
     assert "data" not in {o["name"] for o in by_name["dominaria"]["options"]}
+    offered = {o["name"] for o in by_name["cartographers"]["options"]}
+    assert "side" in offered and not offered & {"deck", "maps", "explicit_chance"}
+    # Each game's player range, for the lobby's seats.
+    assert (by_name["cartographers"]["min_players"], by_name["cartographers"]["max_players"]) \
+        == (1, 100)
+    assert (by_name["dominaria"]["min_players"], by_name["dominaria"]["max_players"]) == (2, 4)
 
 
 def test_create_gives_tokens_to_people_only(client: TestClient) -> None:
@@ -42,6 +48,13 @@ def test_create_gives_tokens_to_people_only(client: TestClient) -> None:
      "must be one of"),
     ({"game": "dominaria", "seats": [{"name": "A"}, {"name": "B"}],
       "options": {"data": "/etc"}}, "local play only"),
+    # A set deck is known to whoever sets it; set maps may give players different sheets.
+    ({"game": "cartographers", "seats": [{"name": "A"}],
+      "options": {"deck": ["settlement", "lagoon"]}}, "option 'deck' is for local play only"),
+    ({"game": "cartographers", "seats": [{"name": "A"}], "options": {"maps": ["A"]}},
+     "option 'maps' is for local play only"),
+    ({"game": "cartographers", "seats": [{"name": "A"}], "options": {"explicit_chance": True}},
+     "option 'explicit_chance' is for local play only"),
     ({"game": "cartographers", "seats": [{"name": "A"}, {"bot": "nobody"}]}, "no bot"),
     ({"game": "cartographers", "seats": [{"name": "A"}, {"bot": "clairvoyant"}]},
      "measuring stick"),
@@ -67,7 +80,7 @@ def test_seat_and_spectator_views(client: TestClient) -> None:
     token = created["seats"][0]["token"]
     seat = state(client, created["id"], token)
     assert seat["seat"] == 0 and seat["pending"] == [0] and seat["seq"] == 0
-    assert seat["legal"] and seat["view"]["your_decision"] is not None
+    assert seat["legal"] and seat["view"]["decision"] is not None
     watcher = state(client, created["id"])
     assert watcher["seat"] is None and watcher["legal"] == []
     assert watcher["view"]["you"] is None and watcher["view"]["legal"] is None

@@ -5,7 +5,6 @@ by itself, with no restart."""
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO
@@ -14,6 +13,7 @@ import httpx2 as httpx
 import pytest
 
 from herotable.server.run import server_process
+from tests.server.conftest import wait_until
 from tests.server.postgres import fresh_database, postgres_cluster
 
 
@@ -26,13 +26,6 @@ def lines_of(stream: IO[bytes] | None) -> Iterator[list[str]]:
         else None, daemon=True)
     reader.start()
     yield gathered
-
-
-def wait_until(condition: object, seconds: float = 90) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():  # type: ignore[operator]
-        assert time.monotonic() < deadline, "waited in vain"
-        time.sleep(0.1)
 
 
 def test_a_database_outage_is_survived() -> None:

@@ -21,6 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from herotable.server.run import server_process
+from tests.server.conftest import wait_until
 from tests.server.postgres import fresh_database
 
 
@@ -114,13 +115,6 @@ def children_of(pid: int) -> list[int]:
         if int(fields[1]) == pid:
             found.append(int(stat.parent.name))
     return found
-
-
-def wait_until(condition: Any, seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "waited in vain"
-        time.sleep(0.1)
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")

@@ -53,17 +53,24 @@ class DominariaTable:
         expect(self.root).to_have_attribute("data-seq", str(state["seq"]))
 
     def wait_after(self, seq: int, timeout: float = 30) -> dict[str, Any]:
-        """Wait until the action sent after ``seq`` is in, and the bots have answered."""
+        """Wait until the action sent after ``seq`` is in, and the bots have answered.
+
+        A bot may act at the same time as this seat (the quests kept at the start), so a
+        higher ``seq`` alone does not say this seat's action is in: the page says so when it
+        has finished sending (not busy) and shows the server's latest state."""
         end = time.monotonic() + timeout
         while True:
             state = self.state()
-            if state["seq"] > seq and (state["over"] or self.seat in state["pending"]
-                                       or not any(s["bot"] for s in state["seats"])):
-                if self.page.locator(".dom-table").count():
-                    # The page shows the new state, or (hot-seat) has just passed the device on.
-                    expect(self.page.locator(
-                        f".dom-table[data-seq='{state['seq']}'], .pass-card")).to_have_count(1)
-                return state
+            bots = {i for i, s in enumerate(state["seats"]) if s["bot"]}
+            answered = state["over"] or not bots or (self.seat in state["pending"]
+                                                     and not bots & set(state["pending"]))
+            if state["seq"] > seq and answered:
+                if self.page.locator(".pass-card").count():
+                    return state  # hot-seat: the page has passed the device on
+                shown = self.page.locator(
+                    f".dom-table[data-seq='{state['seq']}'][aria-busy='false']")
+                if shown.count():
+                    return state
             assert time.monotonic() < end, f"no answer after seq {seq}: {state['pending']}"
             time.sleep(0.05)
 
@@ -108,7 +115,7 @@ class DominariaTable:
         page = self.page
         if verb == "keep":
             choice = page.get_by_role("group", name=text(
-                f"dom.choice.{state['view']['your_decision']['choice']}"))
+                f"dom.choice.{state['view']['decision']['choice']}"))
             for card in args:
                 choice.locator(f"[data-card={card}]").click()
             if len(args) == 2:

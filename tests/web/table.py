@@ -26,7 +26,7 @@ MARGIN = 7  # the big map's margin for its row and column labels, in SVG units
 CELL = 10
 STATIC = Path(__file__).resolve().parents[2] / "herotable" / "web" / "static"
 MESSAGES = Path(__file__).resolve().parents[2] / "herotable" / "messages"
-Cells = tuple[tuple[int, int], ...]  # [x, y] offsets, as the view's legal moves give them
+Cells = tuple[tuple[int, int], ...]  # [x, y] offsets (the API gives [row, col]: read swapped)
 
 
 def messages(language: str) -> dict[str, Any]:
@@ -192,7 +192,7 @@ class Table:
             return Target(kind, ((0, 0),), (row, col), action, turn=turn)
         shapes = self.shapes(state)
         group = self.rng.choice(legal["shapes"])
-        pattern = normalize(group["cells"])
+        pattern = normalize([(c, r) for r, c in group["cells"]])
         corner = parse_cell(self.rng.choice(group["at"]))
         shape = next(i for i, s in enumerate(shapes) if pattern in orientations(s))
         cells = [(corner[0] + y, corner[1] + x) for x, y in pattern]
@@ -209,7 +209,7 @@ class Table:
         catalog = self.api.catalog()
         if view["legal"]["kind"] == "monster":
             return [normalize([(c, r) for r, c in catalog["ambushes"][card_id]["cells"]])]
-        if view["your_decision"].get("fallback") or card_id not in catalog["explore"]:
+        if view["decision"].get("fallback") or card_id not in catalog["explore"]:
             return [((0, 0),)]
         return [normalize([(c, r) for r, c in s["cells"]])
                 for s in catalog["explore"][card_id]["shapes"]]

@@ -51,7 +51,7 @@ def test_a_whole_game_against_the_greedy_bot_by_clicking(page: Page, api: Api,
             table.do(action, state, change_payment=True)
         except Exception:
             page.screenshot(path=str(shots / "dominaria-failure.png"))
-            print(action, state["view"]["stage"], state["legal"], state["view"]["your_decision"])
+            print(action, state["view"]["stage"], state["legal"], state["view"]["decision"])
             raise
         state = table.wait_after(state["seq"])
     assert state["over"], "the game did not end"

@@ -82,3 +82,38 @@ def test_the_lobby_creates_a_game_with_a_bot_and_invitations(
     assert link.startswith(f"{api.base}/g/{found.group(1)}#token="), link
     state = api.state(found.group(1), link.split("#token=")[1])
     assert state["seat"] == 0 and state["seats"][0]["name"] == "Cy" and state["seats"][1]["bot"]
+
+
+def test_the_lobby_creates_a_heroes_of_dominaria_game(page: Page, api: Api,
+                                                      shots: Path) -> None:
+    page.goto("/")
+    form = page.locator("form.new-game")
+    form.get_by_label(text("lobby.game"), exact=True).select_option("dominaria")
+    # The game's own player range (2 to 4, from /api/meta): two seats at once, the second a bot.
+    players = form.get_by_label(text("lobby.players"), exact=True)
+    expect(players).to_have_value("2")
+    expect(players).to_have_attribute("min", "2")
+    expect(players).to_have_attribute("max", "4")
+    expect(form.get_by_label(text("lobby.which_bot", n=2))).to_be_visible()
+    form.get_by_label(text("lobby.seat_name", n=1)).fill("Dee")
+    page.screenshot(path=str(shots / "lobby-dominaria.png"))
+    form.get_by_role("button", name=text("lobby.create")).click()
+
+    # One person against a bot: straight to the Dominaria table.
+    expect(page.get_by_role("note")).to_contain_text(text("dom.designed.banner"))
+    found = re.fullmatch(rf"{re.escape(api.base)}/g/([\w-]+)", page.url)
+    assert found, page.url
+    state = api.state(found.group(1))
+    assert state["game"] == "dominaria" and state["view"]["config"]["players"] == 2
+    assert state["seats"][0]["name"] == "Dee" and state["seats"][1]["bot"]
+    expect(page.get_by_role("group", name=text("dom.map.title"))).to_be_visible()
+    page.screenshot(path=str(shots / "dominaria-from-lobby.png"))
+
+
+def test_an_address_that_is_no_page_says_so(page: Page, api: Api) -> None:
+    answer = page.goto("/no/such/page")
+    assert answer is not None and answer.status == 404
+    expect(page.get_by_text(text("nav.not_found"))).to_be_visible()
+    page.locator("main").get_by_role("link", name=text("nav.lobby")).click()
+    expect(page.locator("form.new-game")).to_be_visible()
+    assert page.url == f"{api.base}/"

@@ -11,9 +11,11 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tests.web.conftest import DESKTOP, Api
 from tests.web.table import Table, terrains, text
 
-# The first season's cards, top first: an explore card, then an ambush (Bugbear Assault, no
-# effect), so a monster comes on the second turn.
-DECK = ["settlement", "bugbear_assault", "lagoon", "pasture"]
+# The base game's ambushes (no effects), dealt with seed 284: the first season starts with the
+# Settlement, then Bugbear Assault, so a monster comes on the second turn. (A set deck would
+# say so outright, but a server takes no scenario: tests/server/test_api.py.)
+AMBUSHES = ["goblin_attack", "bugbear_assault", "kobold_onslaught", "gnoll_raid"]
+SEED = 284
 
 
 def seat_page(browser: Browser, url: str) -> Page:
@@ -31,7 +33,10 @@ def other_map(page: Page, name: str) -> Locator:
 
 def test_two_browsers_an_ambush_crosses_to_the_neighbours_map(
         browser: Browser, api: Api, shots: Path) -> None:
-    created = api.create([{"name": "Ann"}, {"name": "Bob"}], {"deck": DECK}, seed=3)
+    created = api.create([{"name": "Ann"}, {"name": "Bob"}], {"ambushes": AMBUSHES},
+                         seed=SEED)
+    first = api.state(created["id"], created["seats"][0]["token"])["view"]
+    assert first["current"] == "settlement"  # the seed still deals what the test is about
     game_id = created["id"]
     ann_seat, bob_seat = created["seats"]
     ann_page = seat_page(browser, ann_seat["url"])

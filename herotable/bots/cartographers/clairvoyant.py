@@ -16,7 +16,7 @@ knowing the future makes it count.
 ``clairvoyant_narrow`` is the same measuring stick held to ``strong``'s own candidates (the
 greedy rule's best eight): the two together split the gap between ``strong`` and the bound
 into what the true order is worth on the moves ``strong`` weighs, and what it is worth
-through weighing many more of them (docs/bots.md).
+through weighing many more of them (docs/research/bot-strength.md).
 """
 
 from __future__ import annotations

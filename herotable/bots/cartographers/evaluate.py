@@ -19,7 +19,7 @@ from herotable.cartographers.scoring import SCORERS
 from herotable.cartographers.scoring.common import Scorer
 from herotable.cartographers.sheet import MapSheet
 
-# Tuned on seeded solo games (docs/bots.md); they are per remaining season.
+# Tuned on seeded solo games (docs/research/bot-strength.md, "Tuning"); per remaining season.
 MONSTER_WEIGHT = 0.8
 HOLE_WEIGHT = 0.5
 

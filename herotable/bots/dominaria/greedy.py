@@ -1,11 +1,11 @@
 """``greedy``: try every legal action on a simulated copy and keep the one whose resulting
 position :func:`~herotable.bots.dominaria.evaluate.evaluate` values most for its own seat.
 
-The copy is a world sampled from the view (:mod:`.determinise`); the sampled hidden cards
-barely matter to a one-step look (they only name the cards of a quest or artifact draw, and
-a pending draw is valued by its kind, not its cards). One evaluation per legal action keeps
-a decision at a few milliseconds. The same choice function is the rollout policy of
-``strong``.
+The copy is a world sampled from the view (:func:`herotable.dominaria.worlds.sample_world`);
+the sampled hidden cards barely matter to a one-step look (they only name the cards of a
+quest or artifact draw, and a pending draw is valued by its kind, not its cards). One
+evaluation per legal action keeps a decision at a few milliseconds. The same choice function
+is the rollout policy of ``strong``.
 """
 
 from __future__ import annotations
@@ -14,13 +14,22 @@ from collections.abc import Sequence
 from typing import Any
 
 from herotable.bots.base import Assessment, Bot, BotError, checked_include, finite
-from herotable.bots.dominaria.determinise import build_game, seat_of
 from herotable.bots.dominaria.evaluate import evaluate
 from herotable.bots.registry import register
 from herotable.core.rng import SeededRng
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.view import DominariaView
+from herotable.dominaria.worlds import sample_world
+
+
+def seat_of(view: object) -> int:
+    """The seat a view belongs to; a view of another game or a spectator's is refused."""
+    if not isinstance(view, DominariaView):
+        raise BotError("this bot plays Heroes of Dominaria; the view is of another game")
+    if view.you is None:
+        raise BotError("the view does not say which seat it belongs to")
+    return view.you
 
 
 def action_values(game: DominariaGame, seat: int,
@@ -66,7 +75,7 @@ class GreedyBot(Bot):
             raise BotError("there is no legal action to choose from")
         include = checked_include(include, len(legal_actions))
         seat = seat_of(view)
-        game = build_game(view, self.rng.fork())
+        game = sample_world(view, self.rng.fork())
         values = action_values(game, seat, list(legal_actions))
         choice = pick(values, self.rng) if len(values) > 1 else 0
         return Assessment(choice, finite(dict(enumerate(values))), "vp", "one-step")

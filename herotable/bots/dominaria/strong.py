@@ -5,8 +5,9 @@ a one-step greedy look misses chains whose first step gains nothing. So at the s
 turn ``strong`` plans the whole turn:
 
 1. *Candidate plans* are generated in one world sampled from the view (see
-   :mod:`.determinise`): the greedy turn, a greedy turn after each of the best few first
-   actions, and greedy turns with random jitter on the evaluations, for variety.
+   :func:`herotable.dominaria.worlds.sample_world`): the greedy turn, a greedy turn after
+   each of the best few first actions, and greedy turns with random jitter on the
+   evaluations, for variety.
 2. Each plan is played in several freshly sampled worlds (other hands, deck orders), then
    the rollout continues with the greedy policy for every seat up to the end of the bot's
    *next* turn, and the position is scored by :func:`~.evaluate.relative` (own worth minus
@@ -34,14 +35,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from herotable.bots.base import Allowance, Assessment, Bot, BotError, checked_include, finite
-from herotable.bots.dominaria.determinise import build_game, seat_of
 from herotable.bots.dominaria.evaluate import evaluate, relative
-from herotable.bots.dominaria.greedy import action_values, greedy_action, pick
+from herotable.bots.dominaria.greedy import action_values, greedy_action, pick, seat_of
 from herotable.bots.registry import register
 from herotable.core.rng import SeededRng
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.view import DominariaView
+from herotable.dominaria.worlds import sample_world
 
 END = DominariaAction("end")
 FIRST_ACTIONS = 5  # plans starting with each of the best first actions
@@ -171,14 +172,14 @@ class StrongBot(Bot):
         include = checked_include(include, len(actions))
         me = seat_of(view)
         if len(actions) == 1:
-            world = build_game(view, self._extra_rng())
+            world = sample_world(view, self._extra_rng())
             return Assessment(0, finite({0: lead_after(world, me, actions)[1][0]}), "vp",
                               "one-step")
         if view.stage != "play":
             return self._by_rollouts(view, actions, include)
         if view.players[me].choice_kind is not None:
             self._plan = []  # new cards: the rest of the turn is planned again afterwards
-            world = build_game(view, self.rng.fork())
+            world = sample_world(view, self.rng.fork())
             own, lead = lead_after(world, me, actions)
             # Keeping a card changes no other seat's worth, so the lead ranks as the worth.
             return Assessment(pick(own, self.rng), finite(dict(enumerate(lead))), "vp",
@@ -193,7 +194,7 @@ class StrongBot(Bot):
                 return Assessment(choice, finite({choice: self._plan_value}), "vp", "plan")
             # Asked about other moves: the rest of the plan and theirs, on fresh worlds.
             allowance = self._budget(REPLAN_SHARE)
-            plans, world = [plan], build_game(view, self._extra_rng())
+            plans, world = [plan], sample_world(view, self._extra_rng())
             plans += [self._plan_for(world, me, actions[i], allowance) for i in extras]
             values, samples = self._judge(view, actions, plans, allowance)
             return Assessment(choice, finite(values), "vp", "rollouts", samples)
@@ -222,7 +223,7 @@ class StrongBot(Bot):
                     allowance: Allowance
                     ) -> tuple[list[tuple[DominariaAction, ...]], DominariaGame]:
         me = seat_of(view)
-        world = build_game(view, self.rng.fork())
+        world = sample_world(view, self.rng.fork())
         values = action_values(world, me, actions)
         allowance.spend(1)
         ranked = [a for _, a in sorted(zip(values, actions, strict=True),
@@ -333,7 +334,7 @@ class StrongBot(Bot):
         spare = Allowance(0.0, 1.0, False)
         for k in which:
             for state in trial.worlds[trial.counts[k]:]:
-                trial.totals[k] += outcome(build_game(view, SeededRng(state)), options[k],
+                trial.totals[k] += outcome(sample_world(view, SeededRng(state)), options[k],
                                            rng, spare)
                 trial.counts[k] += 1
 
@@ -349,7 +350,7 @@ class StrongBot(Bot):
         while True:
             fork = rng.fork()
             trial.worlds.append(fork.state)
-            world = build_game(view, fork)
+            world = sample_world(view, fork)
             for k, plan in enumerate(plans):
                 trial.totals[k] += outcome(world, plan, rng, allowance)
                 trial.counts[k] += 1
@@ -373,7 +374,7 @@ class StrongBot(Bot):
         while True:
             fork = self.rng.fork()
             trial.worlds.append(fork.state)
-            world = build_game(view, fork)
+            world = sample_world(view, fork)
             for index, option in enumerate(options):
                 if counts[0] and not allowance.left():
                     break
@@ -393,7 +394,7 @@ class StrongBot(Bot):
         """Set-up: every action played out to the end of the bot's first turn."""
         me = seat_of(view)
         allowance = self._budget()
-        world = build_game(view, self.rng.fork())
+        world = sample_world(view, self.rng.fork())
         values = action_values(world, me, actions)
         order = sorted(range(len(actions)), key=lambda i: -values[i])
 

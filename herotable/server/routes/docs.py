@@ -4,23 +4,18 @@ route gets a policy of its own: the CDN and that very script (by its hash), noth
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import re
-
 from fastapi import APIRouter
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
 
+from herotable.server.guards import inline_script_hashes
+
 router = APIRouter(include_in_schema=False)
 CDN = "https://cdn.jsdelivr.net"
-INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
 
 def docs_policy(html: str) -> str:
-    hashes = " ".join(
-        f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'"
-        for s in INLINE_SCRIPT.findall(html))
+    hashes = inline_script_hashes(html)
     return (f"default-src 'self'; script-src 'self' {CDN} {hashes}; style-src 'self' {CDN}; "
             f"img-src 'self' data: {CDN} https://fastapi.tiangolo.com; connect-src 'self'; "
             "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")

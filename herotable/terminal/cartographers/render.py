@@ -443,7 +443,7 @@ def final_view(view: CartographersView, language: str = "en") -> Group:
             line.append(title, "bold magenta")
         parts.append(line)
     else:
-        winners = [view.config.player_name(s.player) for s in view.standings() if s.rank == 1]
+        winners = [view.config.player_name(p) for p in view.winners()]
         parts.append(Text(f"Winner: {' and '.join(winners)}", "bold magenta"))
     return Group(*parts)
 

@@ -5,7 +5,7 @@
 // replay) with both moves drawn on the map.
 import { html } from './html.js';
 import { t, has, formatNumber, refusalText } from './i18n.js';
-import { useEffect, useRef, useState } from './vendor/hooks.module.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api.js';
 
 const POLL_MS = 1000;
@@ -105,8 +105,7 @@ export function AnalysisPanel({ a, id, names, words, openStep, shownStep }) {
       <span class="muted">${total ? t('analysis.progress', { done: data.done || 0, total }) : t('analysis.starting')}</span></div>`;
   } else if (status === 'done' && data.analysis) {
     const reviews = [...data.analysis.reviews].sort((x, y) => y.loss - x.loss || x.step - y.step);
-    const lost = reviews.reduce((sum, r) => sum + Math.max(0, r.loss), 0);
-    body = html`<p class="analysis-sum">${t('analysis.summary', { count: reviews.length, lost: lossText(lost) })}</p>
+    body = html`<p class="analysis-sum">${t('analysis.summary', { count: reviews.length, lost: lossText(data.analysis.total_loss) })}</p>
       <ol class="reviews" ref=${listRef}>${reviews.map((r) => {
         // Sampling may value the move played a little above the bot's own: no loss then.
         const same = r.played === r.best;

@@ -1,20 +1,28 @@
-// The one page: a header with the language switch, and a route: "/" the lobby, "/g/{id}" a game,
-// "/daily" and "/weekly" the challenges ("/daily/{day}" a day's board, "/daily/{day}/g/{id}" a
-// finished map of it).
+// The one page: a header with the language switch, and the page for the address: "/" the
+// lobby, "/g/{id}" a game, "/daily" and "/weekly" the challenges ("/daily/{day}" a day's board,
+// "/daily/{day}/g/{id}" a finished map of it). The addresses are written once, in routes.json,
+// which the server reads too.
 import { html, render } from './html.js';
 import { LANGUAGES, initI18n, setLanguage, t, useLanguage, currentLanguage } from './i18n.js';
-import { useEffect, useState } from './vendor/hooks.module.js';
-import { TerrainDefs } from './cartographers/terrain.js';
+import { useEffect, useState } from 'preact/hooks';
 import { Lobby } from './lobby.js';
 import { GamePage } from './game.js';
 import { ChallengePage } from './challenge.js';
+import ROUTES from './routes.json' with { type: 'json' };
 
+const PATTERNS = ROUTES.map(({ page, pattern, params }) => ({ page, params, regex: new RegExp(`^(?:${pattern})$`) }));
+
+/** The page for `path` with its params ({page: 'game', id: ...}); {page: 'missing'} for none. */
 function route(path) {
-  const match = /^\/g\/([\w-]+)\/?$/.exec(path);
-  if (match) return { page: 'game', id: match[1] };
-  const challenge = /^\/(daily|weekly)(?:\/([\w-]+))?(?:\/g\/([\w-]+))?\/?$/.exec(path);
-  if (challenge) return { page: 'challenge', kind: challenge[1], key: challenge[2] || null, id: challenge[3] || null };
-  return { page: 'lobby' };
+  for (const { page, params, regex } of PATTERNS) {
+    const match = regex.exec(path);
+    if (match) return Object.fromEntries([['page', page], ...params.map((name, i) => [name, match[i + 1] || null])]);
+  }
+  return { page: 'missing' };
+}
+
+function NotFound({ navigate }) {
+  return html`<main class="page"><p class="error">${t('nav.not_found')}</p><a href="/" onClick=${navigate}>${t('nav.lobby')}</a></main>`;
 }
 
 function App() {
@@ -41,8 +49,7 @@ function App() {
     history.pushState(null, '', path);
     setWhere(route(path));
   };
-  return html`<${TerrainDefs}/>
-    <header class="top">
+  return html`<header class="top">
       <a class="brand" href="/" onClick=${navigate}>${t('app.title')}</a>
       <nav><a href="/" onClick=${navigate}>${t('nav.lobby')}</a>
         <a href="/daily" onClick=${navigate} aria-current=${where.kind === 'daily' ? 'page' : undefined}>${t('nav.daily')}</a>
@@ -54,7 +61,8 @@ function App() {
     </header>
     ${where.page === 'game' && html`<${GamePage} key=${`${where.id}:${invites}`} id=${where.id} navigate=${navigate}/>`}
     ${where.page === 'challenge' && html`<${ChallengePage} key=${where.kind} kind=${where.kind} dayKey=${where.key} gameId=${where.id} navigate=${navigate}/>`}
-    ${where.page === 'lobby' && html`<${Lobby} navigate=${navigate}/>`}`;
+    ${where.page === 'lobby' && html`<${Lobby} navigate=${navigate}/>`}
+    ${where.page === 'missing' && html`<${NotFound} navigate=${navigate}/>`}`;
 }
 
 initI18n().then(() => {

@@ -3,10 +3,9 @@
 // and anyone's finished map, read-only. The attempt is played in the normal table.
 import { html } from './html.js';
 import { t, nameIn, currentLanguage, refusalText, useLanguage } from './i18n.js';
-import { useEffect, useState } from './vendor/hooks.module.js';
-import { api, catalog as loadCatalog, rememberSeat } from './api.js';
-import { indexCatalog } from './cartographers/catalog.js';
-import { CartographersTable } from './cartographers/table.js';
+import { useEffect, useState } from 'preact/hooks';
+import { api, rememberSeat } from './api.js';
+import { GameTable, loadCatalog } from './games.js';
 
 const NAME = 'herotable.name';
 const BROWSER = 'herotable.browser';
@@ -70,8 +69,7 @@ function timeLeft(ends, now) {
 /** A leaderboard line's title, in the page's language (the server writes the English name). */
 function titleOf(catalog, entry) {
   if (catalog) {
-    const named = entry.title && catalog.titles.find((x) => x.names && x.names.en === entry.title);
-    const title = named || (entry.rating !== null && entry.rating !== undefined ? catalog.titleFor(entry.rating) : null);
+    const title = entry.title && catalog.titles.find((x) => x.names && x.names.en === entry.title);
     if (title) return nameIn(title.names);
   }
   return entry.title || t('challenge.no_title');
@@ -154,7 +152,7 @@ function Today({ kind, now, catalog, navigate, onOver }) {
   }
   return html`<section class="panel today">
     <h1>${t(`challenge.title_${kind}`)} · ${keyWords(kind, now.key)}</h1>
-    <p class="setup">${t('challenge.setup', { preset: t(`option.cartographers.preset.choice.${preset}`) })}</p>
+    <p class="setup">${t('challenge.setup', { preset: t(`option.${now.game}.preset.choice.${preset}`) })}</p>
     <p class="left">${now.open ? t('challenge.time_left', { time: timeLeft(now.ends, clock) }) : t('challenge.closed')}</p>
     ${yours || html`<form class="play-form" onSubmit=${play}>
       <label for="challenge-name">${t('challenge.your_name')}</label>
@@ -181,7 +179,7 @@ function FinishedMap({ kind, dayKey, id, catalog, navigate }) {
   if (!state || !catalog) return html`<main class="page"><p class="muted">${t('game.loading')}</p></main>`;
   return html`<main class="game challenge-map">
     <div class="game-bar">${back}<span class="badge">${t(`challenge.title_${kind}`)} · ${keyWords(kind, dayKey)}</span></div>
-    <${CartographersTable} state=${state} catalog=${catalog} seat=${null} act=${null} preview=${null}/>
+    <${GameTable} game=${state.game} state=${state} catalog=${catalog} seat=${null} act=${null} preview=${null}/>
   </main>`;
 }
 
@@ -194,9 +192,10 @@ export function ChallengePage({ kind, dayKey, gameId, navigate }) {
   useEffect(() => {
     api.challenges(kind).then(setInfo).catch((e) => setError(refusalText(e)));
   }, [kind, asked]);
+  const game = info && info.now.game;
   useEffect(() => {
-    loadCatalog('cartographers').then((raw) => setCatalog(indexCatalog(raw))).catch(() => setCatalog(null));
-  }, []);
+    if (game) loadCatalog(game).then(setCatalog).catch(() => setCatalog(null));
+  }, [game]);
   if (gameId && dayKey) return html`<${FinishedMap} kind=${kind} dayKey=${dayKey} id=${gameId} catalog=${catalog} navigate=${navigate}/>`;
   if (error) return html`<main class="page"><p class="error" role="alert">${error}</p></main>`;
   if (!info) return html`<main class="page"><p class="muted">${t('game.loading')}</p></main>`;

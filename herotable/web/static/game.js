@@ -2,17 +2,11 @@
 // connection, replay of a finished game, and spectating without a token.
 import { html } from './html.js';
 import { t, refusalText, useLanguage } from './i18n.js';
-import { useCallback, useEffect, useRef, useState } from './vendor/hooks.module.js';
-import { api, adoptInvite, catalog as loadCatalog, follow, localSeats } from './api.js';
-import { CartographersTable } from './cartographers/table.js';
-import { DominariaTable } from './dominaria/table.js';
-import { actionText } from './cartographers/card.js';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { api, adoptInvite, follow, localSeats } from './api.js';
+import { GameTable, gameEntry, loadCatalog } from './games.js';
 import { AnalysisPanel, useAnalysis } from './analysis.js';
 import { challengePath } from './challenge.js';
-
-const TABLES = { cartographers: CartographersTable, dominaria: DominariaTable };
-// Each game's words for a move, for the analysis (else the engine's notation).
-const MOVE_WORDS = { cartographers: actionText };
 
 /** The seat's own invitation link, to come back from another device; the lobby goes straight
  * to the table when nobody else is invited, so this is where it is found. */
@@ -72,9 +66,8 @@ export function GamePage({ id, navigate }) {
   }, [id, token, ready]);
 
   useEffect(() => {
-    if (state && state.game && TABLES[state.game] && !catalog) {
-      loadCatalog(state.game).then((raw) => import(`./${state.game}/catalog.js`).then((m) => setCatalog(m.indexCatalog(raw))))
-        .catch((e) => setProblem(refusalText(e)));
+    if (state && state.game && gameEntry(state.game) && !catalog) {
+      loadCatalog(state.game).then(setCatalog).catch((e) => setProblem(refusalText(e)));
     }
   }, [state && state.game]);
 
@@ -127,8 +120,9 @@ export function GamePage({ id, navigate }) {
   });
 
   if (problem && !state) return html`<main class="page"><p class="error">${problem}</p><a href="/" onClick=${navigate}>${t('nav.lobby')}</a></main>`;
+  const entry = state && gameEntry(state.game);
+  if (state && !entry) return html`<main class="page"><p>${t('game.no_table', { game: state.game })}</p></main>`;
   if (!state || !catalog) return html`<main class="page"><p class="muted">${t('game.loading')}</p></main>`;
-  const Table = TABLES[state.game];
   const names = state.seats.map((s) => s.name);
 
   if (passTo !== null) {
@@ -166,13 +160,12 @@ export function GamePage({ id, navigate }) {
       ${active !== null && token && !state.over && html`<${SeatLink} id=${id} token=${token} name=${names[active]}/>`}
       ${active !== null && !state.over && html`<button type="button" class="quiet" onClick=${async () => { await api.leave(id, token).catch(() => null); navigate('/'); }}>${t('game.leave')}</button>`}
     </div>
-    ${Table ? html`<${Table} state=${replay ? replay.state : state} catalog=${catalog}
+    <${GameTable} game=${state.game} state=${replay ? replay.state : state} catalog=${catalog}
         seat=${replay ? null : state.seat} act=${act} preview=${replay ? null : preview}
         replay=${replay && { step: replay.step, steps: replay.steps, controls: replayControls }}
         hint=${!replay && state.hints && token && !state.over ? hint : null}
         marks=${replay && analysis.open && analysis.open.step === replay.step ? analysis.open : null}
-        extra=${state.over && html`<${AnalysisPanel} a=${analysis} id=${id} names=${names} words=${MOVE_WORDS[state.game]}
-          openStep=${goReplay} shownStep=${replay && replay.step}/>`}/>`
-      : html`<p class="page">${t('game.no_table', { game: state.game })}</p>`}
+        extra=${state.over && html`<${AnalysisPanel} a=${analysis} id=${id} names=${names} words=${entry.moveWords}
+          openStep=${goReplay} shownStep=${replay && replay.step}/>`}/>
   </main>`;
 }

@@ -2,7 +2,7 @@
 // its README.md); each names its own language (language.name). The server lists them
 // (GET /api/meta) and serves each (GET /api/messages/<code>); the page loads only its own
 // language and English, the fallback. Every text a person reads goes through t().
-import { useEffect, useState } from './vendor/hooks.module.js';
+import { useEffect, useState } from 'preact/hooks';
 
 const FALLBACK = 'en';
 const STORE_KEY = 'herotable.language';

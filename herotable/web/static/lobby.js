@@ -2,13 +2,13 @@
 // this browser holds seats in, and games open to watch.
 import { html } from './html.js';
 import { t, has, refusalText, useLanguage } from './i18n.js';
-import { useEffect, useState } from './vendor/hooks.module.js';
-import { api, catalog as loadCatalog, forgetGame, myGames, onMyGames, rememberSeat } from './api.js';
-import { cartographersSetup } from './cartographers/setup.js';
+import { useEffect, useState } from 'preact/hooks';
+import { api, catalog as fetchCatalog, forgetGame, myGames, onMyGames, rememberSeat } from './api.js';
+import { gameEntry } from './games.js';
 
 const SEAT_OPTIONS = new Set(['players', 'names']);
-// Per game: option inputs that need its card catalogue (chosen by name, not typed).
-const SETUPS = { cartographers: cartographersSetup };
+// The form's seat list stops here, though a game may take more (Cartographers takes 100).
+const MOST_SEATS = 8;
 const STATUS_POLL_MS = 15000;
 
 const gameTitle = (name, fallback) => (has(`game.${name}`) ? t(`game.${name}`) : (fallback || name));
@@ -70,8 +70,8 @@ function OptionField({ game, option, value, onChange, setup, preset }) {
 function NewGame({ meta, navigate }) {
   const [gameName, setGameName] = useState(meta.games[0].name);
   const game = meta.games.find((g) => g.name === gameName) || meta.games[0];
-  const min = game.min_players || 1;
-  const max = Math.min(game.max_players || 6, 8);
+  const min = game.min_players;
+  const max = Math.min(game.max_players, MOST_SEATS);
   const [options, setOptions] = useState({});
   const [seats, setSeats] = useState([{ name: '' }]);
   const [seed, setSeed] = useState('');
@@ -80,13 +80,14 @@ function NewGame({ meta, navigate }) {
   const [error, setError] = useState(null);
   const [copied, setCopied] = useState(null);
   const [catalog, setCatalog] = useState(null);
-  const hooks = SETUPS[game.name];
+  // Option inputs that need the game's catalogue (cards chosen by name, not typed).
+  const hooks = (gameEntry(game.name) || {}).setup;
   const setup = hooks ? { hooks, catalog } : null;
 
   useEffect(() => {
     setCatalog(null);
-    if (!SETUPS[game.name]) return;
-    loadCatalog(game.name).then(setCatalog).catch(() => setCatalog(null));
+    if (!hooks) return;
+    fetchCatalog(game.name).then(setCatalog).catch(() => setCatalog(null));
   }, [game.name]);
 
   useEffect(() => {
@@ -156,7 +157,7 @@ function NewGame({ meta, navigate }) {
   }
 
   const presetOption = game.options.find((o) => o.name === 'preset');
-  const otherOptions = game.options.filter((o) => !SEAT_OPTIONS.has(o.name) && o.name !== 'preset' && o.name !== 'data');
+  const otherOptions = game.options.filter((o) => !SEAT_OPTIONS.has(o.name) && o.name !== 'preset');
   const setOption = (name) => (v) => { setError(null); setOptions((old) => {
     const next = { ...old, [name]: v };
     return name === 'preset' && hooks && catalog ? hooks.keepAvailable(catalog, v, next) : next;

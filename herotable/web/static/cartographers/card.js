@@ -2,7 +2,8 @@
 // buttons, turn and mirror, confirm.
 import { html } from '../html.js';
 import { t, nameIn } from '../i18n.js';
-import { orient } from './geometry.js';
+import { cellName, orient, rotate } from './geometry.js';
+import { parseAction } from './notation.js';
 
 // Terrain keys: the home row, A S D F G for the 1st-5th terrain offered (Kethra's Gates and
 // the 1x1 fallback offer five). Clear of every command key: R turns, M mirrors, 1-9 pick a
@@ -16,18 +17,18 @@ export function terrainKeyIndex(key) {
   return i >= 0 ? i : TERRAIN_KEYS_RU.indexOf(key);
 }
 
-/** A small drawing of a shape (offsets [x, y]) in a terrain. */
+/** A small drawing of a shape (offsets [row, col]) in a terrain. */
 export function ShapeGlyph({ cells, terrain = 'empty', coin = false, size = 13, hero = null }) {
   const all = hero ? [...cells, ...hero] : cells;
-  const w = Math.max(...all.map((c) => c[0])) + 1;
-  const h = Math.max(...all.map((c) => c[1])) + 1;
+  const w = Math.max(...all.map((c) => c[1])) + 1;
+  const h = Math.max(...all.map((c) => c[0])) + 1;
   const box = Math.max(w, h, 3);
   const ox = (box - w) / 2;
   const oy = (box - h) / 2;
   return html`<svg class="glyph" viewBox=${`-0.5 -0.5 ${box * 10 + 1} ${box * 10 + 1}`} width=${box * size} height=${box * size} aria-hidden="true">
-    ${cells.map(([x, y]) => html`<use href="#t-${terrain}" x=${(x + ox) * 10} y=${(y + oy) * 10} width="10" height="10"/>`)}
-    ${cells.map(([x, y]) => html`<rect class="glyph-edge" x=${(x + ox) * 10} y=${(y + oy) * 10} width="10" height="10"/>`)}
-    ${hero && hero.map(([x, y]) => html`<g><rect class="glyph-attack" x=${(x + ox) * 10} y=${(y + oy) * 10} width="10" height="10"/><use href="#m-attack" x=${(x + ox) * 10} y=${(y + oy) * 10} width="10" height="10"/></g>`)}
+    ${cells.map(([y, x]) => html`<use href="#t-${terrain}" x=${(x + ox) * 10} y=${(y + oy) * 10} width="10" height="10"/>`)}
+    ${cells.map(([y, x]) => html`<rect class="glyph-edge" x=${(x + ox) * 10} y=${(y + oy) * 10} width="10" height="10"/>`)}
+    ${hero && hero.map(([y, x]) => html`<g><rect class="glyph-attack" x=${(x + ox) * 10} y=${(y + oy) * 10} width="10" height="10"/><use href="#m-attack" x=${(x + ox) * 10} y=${(y + oy) * 10} width="10" height="10"/></g>`)}
     ${coin && html`<use href="#m-coin" x=${box * 10 - 9} y="-1" width="9" height="9"/>`}
   </svg>`;
 }
@@ -35,22 +36,20 @@ export function ShapeGlyph({ cells, terrain = 'empty', coin = false, size = 13, 
 /** A hero card's attack pattern around the hero, turned `turns` quarter turns. */
 function HeroGlyph({ offsets, degrees = 0 }) {
   let cells = offsets;
-  for (let i = 0; i < degrees / 90; i += 1) cells = cells.map(([x, y]) => [-y, x]);
+  for (let i = 0; i < degrees / 90; i += 1) cells = cells.map(rotate);
   const all = [[0, 0], ...cells];
-  const minX = Math.min(...all.map((c) => c[0]));
-  const minY = Math.min(...all.map((c) => c[1]));
-  const shift = ([x, y]) => [x - minX, y - minY];
+  const minRow = Math.min(...all.map((c) => c[0]));
+  const minCol = Math.min(...all.map((c) => c[1]));
+  const shift = ([r, c]) => [r - minRow, c - minCol];
   return html`<${ShapeGlyph} cells=${[shift([0, 0])]} terrain="hero" hero=${cells.map(shift)}/>`;
 }
 
 /** The chosen action (the engine's notation, "draw forest A1 A2") in words: what is drawn,
  * and where. */
 export function actionText(action) {
-  const [verb, ...rest] = action.split(' ');
-  const terrain = { draw: rest[0], monster: 'monster', hero: 'hero', destroy: 'destroyed' }[verb];
+  const { terrain, cells } = parseAction(action);
   if (!terrain) return action;
-  const cells = (verb === 'draw' ? rest.slice(1) : rest).filter((w) => !/^r\d+$/.test(w));
-  return t('controls.action', { what: t(`terrain.${terrain}`), cells: cells.join(' ') });
+  return t('controls.action', { what: t(`terrain.${terrain}`), cells: cells.map(([r, c]) => cellName(r, c)).join(' ') });
 }
 
 export function cardName(catalog, id) {
@@ -65,10 +64,10 @@ export function CardFace({ catalog, id, ruins }) {
   if (!card) return html`<div class="card-face">${id}</div>`;
   let body = null;
   if (card.kind === 'explore') {
-    body = html`<div class="card-shapes">${card.shapeList.map((s) => html`<${ShapeGlyph} cells=${s.cells} terrain=${card.terrains[0]} coin=${s.coin}/>`)}</div>
+    body = html`<div class="card-shapes">${card.shapes.map((s) => html`<${ShapeGlyph} cells=${s.cells} terrain=${card.terrains[0]} coin=${s.coin}/>`)}</div>
       <div class="card-terrains">${card.terrains.map((tr) => html`<span class=${`chip t-${tr}`}>${t(`terrain.${tr}`)}</span>`)}</div>`;
   } else if (card.kind === 'hero') {
-    body = html`<div class="card-shapes"><${HeroGlyph} offsets=${card.offsets}/></div>`;
+    body = html`<div class="card-shapes"><${HeroGlyph} offsets=${card.attack}/></div>`;
   } else if (card.kind === 'ambush') {
     body = html`<div class="card-shapes"><${ShapeGlyph} cells=${card.cells} terrain="monster"/></div>
       <div class="card-note">${t(`ambush.${card.direction || 'clockwise'}`)}${card.effect && card.effect !== 'none' ? ` · ${t(`effect.${card.effect}`)}` : ''}</div>`;

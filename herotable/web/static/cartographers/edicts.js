@@ -9,11 +9,10 @@ const LETTERS = ['A', 'B', 'C', 'D'];
  * map, when not the seat's own (a monster decision's preview is the neighbour's map). */
 export function SeasonPreview({ preview, seat, names, onLight }) {
   if (!preview) return null;
-  const stars = (preview.edicts || []).reduce((a, e) => a + e.stars, 0);
   const elsewhere = preview.sheet !== undefined && preview.sheet !== seat;
   return html`<div class="season-preview" aria-live="polite">
     <span class="muted">${elsewhere ? t('preview.if_now_on', { name: names[preview.sheet] || '' }) : t('preview.if_now')}</span>
-    <span>${t('preview.edicts', { count: stars })}</span>
+    <span>${t('preview.edicts', { count: preview.edict_stars })}</span>
     <span>+ ${t('preview.coins', { count: preview.coins })}</span>
     <button type="button" class="linkish" onPointerEnter=${() => onLight(preview.monster_cells || null)}
       onPointerLeave=${() => onLight(null)} onFocus=${() => onLight(preview.monster_cells || null)} onBlur=${() => onLight(null)}>

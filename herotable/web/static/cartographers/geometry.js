@@ -1,5 +1,5 @@
-// Cells, shapes and the view's grouped legal moves. Cells are [row, col]; shape offsets are
-// [x, y] (x right, y down) as the engine writes them.
+// Cells, shapes and the view's grouped legal moves. Cells and shape offsets are [row, col]
+// (row down, column right), as the engine writes them.
 
 export const SIZE = 11;
 export const ROWS = 'ABCDEFGHIJK';
@@ -12,17 +12,17 @@ export function parseCell(name) {
 }
 
 /** A quarter turn clockwise on screen axes, as the engine turns shapes and attack patterns. */
-export const rotate = ([x, y]) => [-y, x];
-export const mirror = ([x, y]) => [-x, y];
+export const rotate = ([r, c]) => [c, -r];
+export const mirror = ([r, c]) => [r, -c];
 
-/** Offsets moved so the smallest x and y are 0, sorted: one key per distinct pattern. */
+/** Offsets moved so the smallest row and column are 0, sorted: one key per distinct pattern. */
 export function normalize(cells) {
-  const minX = Math.min(...cells.map((c) => c[0]));
-  const minY = Math.min(...cells.map((c) => c[1]));
-  return cells.map(([x, y]) => [x - minX, y - minY]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const minRow = Math.min(...cells.map((c) => c[0]));
+  const minCol = Math.min(...cells.map((c) => c[1]));
+  return cells.map(([r, c]) => [r - minRow, c - minCol]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
 
-export const patternKey = (cells) => normalize(cells).map(([x, y]) => `${x},${y}`).join(';');
+export const patternKey = (cells) => normalize(cells).map(([r, c]) => `${r},${c}`).join(';');
 
 /** The shape turned `turns` quarter turns clockwise after an optional mirror, normalized. */
 export function orient(cells, turns, mirrored) {
@@ -41,14 +41,16 @@ export function indexLegal(legal) {
   return byPattern;
 }
 
-/** The cell of a pattern a pointer holds: the one nearest the pattern's middle. */
+/** The cell of a pattern a pointer holds: the one nearest the pattern's middle (of equals,
+ * the leftmost, then the topmost). */
 export function grip(pattern) {
-  const w = Math.max(...pattern.map((c) => c[0]));
-  const h = Math.max(...pattern.map((c) => c[1]));
-  let best = pattern[0];
+  const h = Math.max(...pattern.map((c) => c[0]));
+  const w = Math.max(...pattern.map((c) => c[1]));
+  const byColumn = [...pattern].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  let best = byColumn[0];
   let bestD = Infinity;
-  for (const c of pattern) {
-    const d = (c[0] - w / 2) ** 2 + (c[1] - h / 2) ** 2;
+  for (const c of byColumn) {
+    const d = (c[1] - w / 2) ** 2 + (c[0] - h / 2) ** 2;
     if (d < bestD - 1e-9) { best = c; bestD = d; }
   }
   return best;
@@ -57,24 +59,21 @@ export function grip(pattern) {
 /** Where a pattern lands when the pointer is on [row, col]: its cells and top-left corner,
  * kept on the map. */
 export function land(pattern, [row, col]) {
-  const [gx, gy] = grip(pattern);
-  const w = Math.max(...pattern.map((c) => c[0]));
-  const h = Math.max(...pattern.map((c) => c[1]));
-  const top = Math.min(Math.max(row - gy, 0), SIZE - 1 - h);
-  const left = Math.min(Math.max(col - gx, 0), SIZE - 1 - w);
-  return { top, left, cells: pattern.map(([x, y]) => [top + y, left + x]) };
+  const [gr, gc] = grip(pattern);
+  const h = Math.max(...pattern.map((c) => c[0]));
+  const w = Math.max(...pattern.map((c) => c[1]));
+  const top = Math.min(Math.max(row - gr, 0), SIZE - 1 - h);
+  const left = Math.min(Math.max(col - gc, 0), SIZE - 1 - w);
+  return { top, left, cells: pattern.map(([r, c]) => [top + r, left + c]) };
 }
-
-export const cellsText = (cells) =>
-  [...cells].sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([r, c]) => cellName(r, c)).join(' ');
 
 /** Attack cells of a hero at [row, col], its pattern turned `turns` quarter turns. */
 export function attackCells(offsets, [row, col], turns) {
   const out = [];
-  for (let [dx, dy] of offsets) {
-    for (let i = 0; i < turns % 4; i += 1) [dx, dy] = rotate([dx, dy]);
-    const r = row + dy;
-    const c = col + dx;
+  for (let [dr, dc] of offsets) {
+    for (let i = 0; i < turns % 4; i += 1) [dr, dc] = rotate([dr, dc]);
+    const r = row + dr;
+    const c = col + dc;
     if (r >= 0 && r < SIZE && c >= 0 && c < SIZE) out.push([r, c]);
   }
   return out;

@@ -3,16 +3,12 @@
 // The person may take it (it becomes the placement being chosen) or ignore it.
 import { html } from '../html.js';
 import { t, formatNumber, refusalText } from '../i18n.js';
-import { useEffect, useRef, useState } from '../vendor/hooks.module.js';
-import { parseCell } from './geometry.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { actionText } from './card.js';
-
-const CELL = /^[A-K]\d{1,2}$/;
+import { parseAction } from './notation.js';
 
 /** The cells a move in the engine's notation names ("draw forest A1 A2"), as [row, col]. */
-export function actionCells(action) {
-  return (action || '').split(' ').filter((w) => CELL.test(w)).map(parseCell);
-}
+export const actionCells = (action) => parseAction(action).cells;
 
 const round = (x) => Math.round(Number(x) * 10) / 10;
 

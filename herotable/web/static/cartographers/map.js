@@ -2,18 +2,17 @@
 // the table lays over it (a shape being placed, cells that score, cells to choose).
 import { html } from '../html.js';
 import { t } from '../i18n.js';
-import { useRef } from '../vendor/hooks.module.js';
+import { useRef } from 'preact/hooks';
 import { SIZE, ROWS, cellName, parseCell } from './geometry.js';
-import { terrainOf } from './terrain.js';
 
 const CELL = 10;
 const MARGIN = 7;
-const COIN_TRACK = 14;
 
 const setOf = (names) => new Set(names || []);
 
 /**
- * props: sheet (the view's sheet JSON), labels (row and column names), coins (draw the coin
+ * props: sheet (the view's sheet JSON), catalog (the indexed card catalog: the map notation
+ * and the coin track's length), labels (row and column names), coins (draw the coin
  * track), ghost {cells: [[r,c]], terrain, legal, idle}, attack [[r,c]] (a hero's pattern being
  * placed), highlight (cell names that score), choices (cell names one may click), cursor
  * [r,c], outlines [{cells: [[r,c]], kind, action}] (a hint, or an analysed step's moves: a
@@ -21,7 +20,7 @@ const setOf = (names) => new Set(names || []);
  * onKeyDown.
  */
 export function MapView(props) {
-  const { sheet, labels = true, coins = true, ghost, attack, highlight, choices, cursor } = props;
+  const { sheet, catalog, labels = true, coins = true, ghost, attack, highlight, choices, cursor } = props;
   const svg = useRef(null);
   const m = labels ? MARGIN : 1;
   const width = m + SIZE * CELL + 1;
@@ -54,7 +53,7 @@ export function MapView(props) {
   const cells = [];
   sheet.grid.forEach((line, row) => {
     [...line].forEach((ch, col) => {
-      const [terrain, ruins] = terrainOf(ch);
+      const { terrain, ruins } = catalog.mapCell(ch);
       const x = m + col * CELL;
       const y = m + row * CELL;
       const name = cellName(row, col);
@@ -107,9 +106,10 @@ export function MapView(props) {
   const attackMarks = (attack || []).map(([r, c]) => html`<g class="attack-ghost">
     ${box([r, c], 'attack-box')}<use href="#m-attack" x=${m + c * CELL} y=${m + r * CELL} width=${CELL} height=${CELL}/></g>`);
 
-  const coinTrack = coins ? Array.from({ length: COIN_TRACK }, (_, i) => html`<use
+  const track = catalog.coinTrack;
+  const coinTrack = coins ? Array.from({ length: track }, (_, i) => html`<use
       href=${i < (sheet.coins || 0) ? '#m-coin' : '#m-coin-empty'}
-      x=${m + i * (SIZE * CELL / COIN_TRACK) + 0.4} y=${m + SIZE * CELL + 2.5} width="7" height="7"/>`) : null;
+      x=${m + i * (SIZE * CELL / track) + 0.4} y=${m + SIZE * CELL + 2.5} width="7" height="7"/>`) : null;
 
   return html`<svg ref=${svg} class=${`map ${props.className || ''} ${interactive ? 'interactive' : ''}`}
       viewBox=${`0 0 ${width} ${height}`} role="img" aria-label=${props.title || t('map.label')}

@@ -1,9 +1,10 @@
 // Choosing a placement: shape, terrain, turn and mirror, and where on the map. A placement
 // is legal iff its cells are one of the view's grouped legal moves ({cells} at a corner).
-import { useEffect, useMemo, useState } from '../vendor/hooks.module.js';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import {
-  SIZE, attackCells, cellName, cellsText, grip, indexLegal, land, orient, parseCell, patternKey,
+  SIZE, attackCells, cellName, grip, indexLegal, land, orient, patternKey,
 } from './geometry.js';
+import { destroyAction, drawAction, heroAction, monsterAction, parseAction } from './notation.js';
 
 const CENTER = [5, 5];
 
@@ -13,7 +14,7 @@ function shapeOptions(decision, legal, card) {
   if (legal.kind === 'hero' || legal.kind === 'destroy') return [{ cells: [[0, 0]], coin: false }];
   if (decision && decision.fallback) return [{ cells: [[0, 0]], coin: false }];
   if (legal.kind === 'monster') return [{ cells: (card && card.cells) || [[0, 0]], coin: false }];
-  const list = (card && card.shapeList) || [];
+  const list = (card && card.shapes) || [];
   return list.length ? list : (legal.shapes || []).slice(0, 1).map((g) => ({ cells: g.cells, coin: false }));
 }
 
@@ -22,7 +23,7 @@ const ORIENTATIONS = [0, 1, 2, 3].flatMap((turns) => [false, true].map((mirrored
 export function usePlacement(state, catalog) {
   const view = state && state.view;
   const legal = view && view.legal;
-  const decision = view && view.your_decision;
+  const decision = view && view.decision;
   const card = legal && catalog ? catalog.card(legal.card) : null;
   // A new decision is new legal moves: another seat's move (a new seq) keeps the placement.
   const decisionKey = legal ? JSON.stringify(legal) : '';
@@ -80,17 +81,17 @@ export function usePlacement(state, catalog) {
     const idle = !pointed && !isLegal;
     if (kind === 'draw') {
       ghost = { cells: placed.cells, terrain: terrain || 'empty', legal: isLegal, idle };
-      if (isLegal && terrain) action = `draw ${terrain} ${cellsText(placed.cells)}`;
+      if (isLegal && terrain) action = drawAction(terrain, placed.cells);
     } else if (kind === 'monster') {
       ghost = { cells: placed.cells, terrain: 'monster', legal: isLegal, idle };
-      if (isLegal) action = `monster ${cellsText(placed.cells)}`;
+      if (isLegal) action = monsterAction(placed.cells);
     } else if (kind === 'hero') {
       ghost = { cells: [where], terrain: 'hero', legal: isLegal, idle };
-      attack = attackCells((card && card.offsets) || [], where, Math.round(heroTurn / 90));
-      if (isLegal) action = `hero ${cellName(where[0], where[1])} r${heroTurn}`;
+      attack = attackCells((card && card.attack) || [], where, Math.round(heroTurn / 90));
+      if (isLegal) action = heroAction(where, heroTurn);
     } else if (kind === 'destroy') {
       ghost = { cells: [where], terrain: 'destroyed', legal: isLegal, idle };
-      if (isLegal) action = `destroy ${cellName(where[0], where[1])}`;
+      if (isLegal) action = destroyAction(where);
     }
   }
 
@@ -124,27 +125,25 @@ export function usePlacement(state, catalog) {
   // A whole move (a hint's) made the placement being chosen: its shape, turn, mirror, terrain
   // and place, pinned. False if the decision offers no such placement.
   const adopt = (move) => {
-    const [verb, ...rest] = move.split(' ');
-    const cells = rest.filter((w) => /^[A-K]\d{1,2}$/.test(w)).map(parseCell);
+    const { verb, terrain: drawn, cells, degrees } = parseAction(move);
     if (!cells.length) return false;
     const take = (at) => { setPos(at); setPinned(true); setPointedAt(decisionKey); return true; };
     if (verb === 'hero') {
-      const turn = rest.find((w) => /^r\d+$/.test(w));
-      if (turn) setHeroTurn(Number(turn.slice(1)));
+      setHeroTurn(degrees);
       return take(cells[0]);
     }
     if (verb === 'destroy') return take(cells[0]);
     const top = Math.min(...cells.map((x) => x[0]));
     const left = Math.min(...cells.map((x) => x[1]));
-    const wanted = patternKey(cells.map(([r, c]) => [c - left, r - top]));
+    const wanted = patternKey(cells.map(([r, c]) => [r - top, c - left]));
     for (let i = 0; i < shapes.length; i += 1) {
       for (const o of fits[i]) {
         const pattern = orient(shapes[i].cells, o.turns, o.mirrored);
         if (patternKey(pattern) !== wanted) continue;
         setShape(i); setTurns(o.turns); setMirrored(o.mirrored);
-        if (verb === 'draw') setTerrain(rest[0]);
-        const [gx, gy] = grip(pattern);
-        return take([top + gy, left + gx]);
+        if (verb === 'draw') setTerrain(drawn);
+        const [gr, gc] = grip(pattern);
+        return take([top + gr, left + gc]);
       }
     }
     return false;

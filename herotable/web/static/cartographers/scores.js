@@ -1,4 +1,5 @@
-// Season breakdowns (edicts, coins, monsters) and the final standings.
+// Season breakdowns (edicts, coins, monsters) and the final standings, as the engine scored
+// and ranked them: nothing here adds up a score.
 import { html } from '../html.js';
 import { t, nameIn } from '../i18n.js';
 
@@ -23,29 +24,17 @@ export function ScoreTable({ view, catalog, names, seat, onLight }) {
   </table>`;
 }
 
-export function Standings({ state, catalog, names }) {
+/** The final standings and, in a solo game, its rating and title: all as the view gives them. */
+export function Standings({ state, names }) {
   const view = state.view;
-  const totals = view.scores.map((rows) => rows.reduce((a, r) => a + r.total, 0));
-  const lost = view.scores.map((rows) => rows.reduce((a, r) => a + r.monsters, 0));
-  const order = totals.map((_, i) => i).sort((a, b) => totals[b] - totals[a] || lost[a] - lost[b]);
-  let solo = null;
-  if (totals.length === 1) {
-    const par = view.scoring.reduce((a, id) => a + ((catalog.card(id) || {}).solo || 0), 0);
-    const rating = totals[0] - par;
-    const title = catalog.titleFor(rating);
-    solo = html`<div class="solo">
-      <div>${t('solo.rating', { rating: rating > 0 ? `+${rating}` : rating, par })}</div>
-      <div class="solo-title">${title ? nameIn(title.names) : t('solo.no_title')}</div></div>`;
-  }
-  let rank = 0;
+  const solo = view.solo && html`<div class="solo">
+      <div>${t('solo.rating', { rating: view.solo.rating > 0 ? `+${view.solo.rating}` : view.solo.rating, par: view.solo.par })}</div>
+      <div class="solo-title">${view.solo.title ? nameIn(view.solo.title) : t('solo.no_title')}</div></div>`;
   return html`<div class="standings">
     <h2>${t('standings.title')}</h2>
-    <ol>${order.map((p, i) => {
-      if (i === 0 || totals[p] !== totals[order[i - 1]] || lost[p] !== lost[order[i - 1]]) rank = i + 1;
-      return html`<li class=${rank === 1 ? 'winner' : ''}><span class="rank">${rank}</span>
-        <span class="who">${names[p]}</span><b>${t('edict.stars', { count: totals[p] })}</b>
-        <span class="muted">${t('standings.lost', { count: lost[p] })}</span></li>`;
-    })}</ol>
+    <ol>${view.standings.map((s) => html`<li class=${s.rank === 1 ? 'winner' : ''}><span class="rank">${s.rank}</span>
+        <span class="who">${names[s.player]}</span><b>${t('edict.stars', { count: s.total })}</b>
+        <span class="muted">${t('standings.lost', { count: s.tiebreak })}</span></li>`)}</ol>
     ${solo}
   </div>`;
 }

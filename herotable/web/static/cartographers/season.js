@@ -9,7 +9,7 @@ export function SeasonTrack({ view, catalog }) {
       const now = i === view.season_index && !view.over;
       const past = i < view.season_index || view.over;
       const time = now ? view.season_time : (past ? s.time : 0);
-      const threshold = now ? view.season_threshold : s.time;
+      const threshold = s.time; // the view's season_threshold is the current season's time
       const pips = Array.from({ length: threshold }, (_, k) => html`<i class=${k < time ? 'pip on' : 'pip'}></i>`);
       return html`<li class=${`season ${now ? 'now' : ''} ${past ? 'past' : ''}`} aria-current=${now ? 'step' : undefined}>
         <div class="season-head"><b>${nameIn(s.names)}</b>

@@ -3,7 +3,7 @@
 // a hint on request (`hint`: asks the server), and an analysed step's two moves (`marks`).
 import { html } from '../html.js';
 import { t, nameIn, refusalText, useLanguage } from '../i18n.js';
-import { useEffect, useLayoutEffect, useRef, useState } from '../vendor/hooks.module.js';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { MapView } from './map.js';
 import { CardFace, Controls, cardName, terrainKeyIndex } from './card.js';
 import { SeasonTrack, seasonLetters } from './season.js';
@@ -13,7 +13,8 @@ import { usePlacement } from './placement.js';
 import { HintPanel, actionCells, useHint } from './hint.js';
 import { AnalysisLegend } from '../analysis.js';
 
-export function CartographersTable({ state, catalog, seat, act, preview, replay, onPickSeat, hint, marks, extra }) {
+/** The table; its props are the shell's TableProps (games.js). */
+export function CartographersTable({ state, catalog, seat, act, preview, replay, hint, marks, extra }) {
   useLanguage();
   const view = state.view;
   const names = state.seats.map((s) => s.name || t('seat.unnamed', { n: s.seat + 1 }));
@@ -137,7 +138,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
         <span class=${`status ${p.active ? 'go' : ''}`} role="status">${status}</span>
         ${marks && html`<${AnalysisLegend}/>`}
       </div>
-      <${MapView} sheet=${shownSheet} className="big"
+      <${MapView} sheet=${shownSheet} catalog=${catalog} className="big"
         title=${t('map.of', { name: names[shown] })}
         ghost=${placing ? p.ghost : null} attack=${placing ? p.attack : null}
         choices=${placing ? p.choices : null} outlines=${outlines}
@@ -149,7 +150,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
     </section>
     <aside class="side">
       ${view.over && !replay ? html`<div class="play over">
-        <${Standings} state=${state} catalog=${catalog} names=${names}/></div>` : html`<div class="play">
+        <${Standings} state=${state} names=${names}/></div>` : html`<div class="play">
         <div class="current">
           <${CardFace} catalog=${catalog} id=${p.active ? p.legal.card : view.current} ruins=${view.ruins_pending}/>
         </div>
@@ -169,8 +170,8 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
       <div class="lower">
         ${view.sheets.length > 1 && html`<div class="others" aria-label=${t('map.others')}>
           ${view.sheets.map((sheet, i) => html`<button type="button" class=${`other ${i === shown ? 'on' : ''} ${deciding(i) ? 'deciding' : ''}`}
-              onClick=${() => { setFocus(i); if (onPickSeat) onPickSeat(i); }} aria-pressed=${i === shown}>
-            <${MapView} sheet=${sheet} labels=${false} coins=${false} className="small"/>
+              onClick=${() => setFocus(i)} aria-pressed=${i === shown}>
+            <${MapView} sheet=${sheet} catalog=${catalog} labels=${false} coins=${false} className="small"/>
             <span class="other-name">${names[i]}${presence(i)}${deciding(i) ? ' ✎' : ''}</span></button>`)}
         </div>`}
         <div class="results">

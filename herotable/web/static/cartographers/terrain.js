@@ -1,48 +1,32 @@
-// Terrain drawings: one SVG symbol per terrain, told apart by glyph as well as colour
-// (Okabe-Ito palette). Drawn once per page; every map <use>s them.
+// Terrain drawings: one SVG symbol per terrain, told apart by glyph as well as colour (the
+// Okabe-Ito palette, named once in style.css). Drawn once with the table (games.js); every
+// map <use>s them.
 import { html } from '../html.js';
-
-const CHARS = {
-  '.': ['empty', false], r: ['empty', true], '^': ['mountain', false], '#': ['wasteland', false],
-  F: ['forest', false], f: ['forest', true], V: ['village', false], v: ['village', true],
-  P: ['farm', false], p: ['farm', true], W: ['water', false], w: ['water', true],
-  X: ['monster', false], x: ['monster', true], H: ['hero', false], h: ['hero', true],
-  '*': ['destroyed', false], '+': ['destroyed', true],
-};
-
-/** A map character as [terrain, ruins]. */
-export const terrainOf = (ch) => CHARS[ch] || ['empty', false];
-
-export const TERRAIN_COLOURS = {
-  forest: '#009E73', village: '#D55E00', farm: '#F0E442', water: '#56B4E9',
-  monster: '#CC79A7', mountain: '#9c8f7c', wasteland: '#4a4a4a', hero: '#E69F00',
-  empty: '#fbf7ec', destroyed: '#fbf7ec',
-};
 
 export function TerrainDefs() {
   return html`<svg class="defs" aria-hidden="true" width="0" height="0">
     <defs>
       <symbol id="t-empty" viewBox="0 0 10 10"><rect width="10" height="10" fill="#fbf7ec"/></symbol>
       <symbol id="t-forest" viewBox="0 0 10 10">
-        <rect width="10" height="10" fill="#009E73"/>
+        <rect width="10" height="10" style="fill: var(--t-forest)"/>
         <path d="M3 1.5 5.3 5.3H.7z M7 4.2 9.3 8H4.7z" fill="#e9f7ef"/>
         <path d="M3 5.3v1.4 M7 8v1.2" stroke="#e9f7ef" stroke-width=".7"/>
       </symbol>
       <symbol id="t-village" viewBox="0 0 10 10">
-        <rect width="10" height="10" fill="#D55E00"/>
+        <rect width="10" height="10" style="fill: var(--t-village)"/>
         <path d="M2.2 5 5 2.3 7.8 5v3.3H2.2z" fill="#fff3e6"/>
-        <rect x="4.2" y="5.9" width="1.6" height="2.4" fill="#D55E00"/>
+        <rect x="4.2" y="5.9" width="1.6" height="2.4" style="fill: var(--t-village)"/>
       </symbol>
       <symbol id="t-farm" viewBox="0 0 10 10">
-        <rect width="10" height="10" fill="#F0E442"/>
+        <rect width="10" height="10" style="fill: var(--t-farm)"/>
         <path d="M-1 4 4 -1 M-1 8 8 -1 M2 11 11 2 M6 11 11 6" stroke="#8a7d00" stroke-width=".8"/>
       </symbol>
       <symbol id="t-water" viewBox="0 0 10 10">
-        <rect width="10" height="10" fill="#56B4E9"/>
+        <rect width="10" height="10" style="fill: var(--t-water)"/>
         <path d="M1 3.6q1-1 2 0t2 0 2 0 2 0 M1 7.1q1-1 2 0t2 0 2 0 2 0" fill="none" stroke="#0b3d63" stroke-width=".8"/>
       </symbol>
       <symbol id="t-monster" viewBox="0 0 10 10">
-        <rect width="10" height="10" fill="#CC79A7"/>
+        <rect width="10" height="10" style="fill: var(--t-monster)"/>
         <path d="M2.2 2.5 3.5 4.6 M5 1.8V4.4 M7.8 2.5 6.5 4.6" stroke="#3b0d2a" stroke-width=".9" stroke-linecap="round"/>
         <path d="M2.5 6.2q2.5 2.6 5 0-2.5 1-5 0z" fill="#3b0d2a"/>
       </symbol>
@@ -56,7 +40,7 @@ export function TerrainDefs() {
         <path d="M1 2 3.5 4.5 2.5 6 5 8.5 M6 1 7 3.8 9 5 M6.5 9 8.2 7" fill="none" stroke="#d0d0d0" stroke-width=".7"/>
       </symbol>
       <symbol id="t-hero" viewBox="0 0 10 10">
-        <rect width="10" height="10" fill="#E69F00"/>
+        <rect width="10" height="10" style="fill: var(--t-hero)"/>
         <path d="M5 1.6 8 2.8V5.3Q8 7.6 5 8.8 2 7.6 2 5.3V2.8z" fill="#fff6e0" stroke="#5c3b00" stroke-width=".6"/>
         <path d="M5 3.2v4 M3.6 4.6h2.8" stroke="#5c3b00" stroke-width=".7"/>
       </symbol>

@@ -3,7 +3,7 @@
 // will take (changeable before confirming), "look at two, keep one", the final standings.
 import { html } from '../html.js';
 import { t } from '../i18n.js';
-import { useState } from '../vendor/hooks.module.js';
+import { useState } from 'preact/hooks';
 import { nameOf } from './catalog.js';
 import { Cost, Mana, SeatGlyph, colourName } from './symbols.js';
 import { ArtifactCard, QuestCard } from './quests.js';
@@ -101,8 +101,7 @@ export function LocationPanel({ catalog, view, location, parsed, onChoose, busy 
 }
 
 export function Standings({ view, names }) {
-  const over = (view.recent || []).filter((e) => e.type === 'game_over').pop();
-  const winners = new Set(over ? over.winners : []);
+  const winners = new Set(view.winners);
   const keys = ['heroes', 'manaliths', 'leylines', 'cabal', 'artifacts', 'accomplished', 'public', 'total'];
   const seats = view.players.map((p, seat) => seat);
   return html`<div class="standings">

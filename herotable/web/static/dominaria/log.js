@@ -1,7 +1,7 @@
 // The log of the last turns in words, from the view's recent events, newest last.
 import { html } from '../html.js';
 import { t } from '../i18n.js';
-import { useEffect, useRef } from '../vendor/hooks.module.js';
+import { useEffect, useRef } from 'preact/hooks';
 import { SeatGlyph } from './symbols.js';
 import { eventText } from './words.js';
 

@@ -3,7 +3,7 @@
 // its quests, the public quests, and the log of the last turns.
 import { html } from '../html.js';
 import { t, refusalText, useLanguage } from '../i18n.js';
-import { useEffect, useState } from '../vendor/hooks.module.js';
+import { useEffect, useState } from 'preact/hooks';
 import { DominariaMap, linkKey } from './map.js';
 import { SeatBoard } from './boards.js';
 import { Hand, OthersInPlay, PublicQuests } from './quests.js';
@@ -26,14 +26,15 @@ function RevealedCard({ catalog, view }) {
   </div>`;
 }
 
+/** The table; its props are the shell's TableProps (games.js). */
 export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
   useLanguage();
   const view = state.view;
   const names = state.seats.map((s) => s.name || t('seat.unnamed', { n: s.seat + 1 }));
   const me = seat !== null && seat !== undefined ? seat : null;
   const controls = me !== null && !replay && !view.over;
-  const decision = controls ? view.your_decision : null;
-  const legalList = decision ? view.legal_actions || [] : [];
+  const decision = controls ? view.decision : null;
+  const legalList = decision && view.legal ? view.legal.actions : [];
   const legal = new Set(legalList);
   const parsed = parseLegal(legalList);
   const [selected, setSelected] = useState(null);
@@ -146,7 +147,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
     </div>`;
   }
 
-  return html`<div class=${`dom-table ${replay ? 'replaying' : ''}`} data-seq=${state.seq}>
+  return html`<div class=${`dom-table ${replay ? 'replaying' : ''}`} data-seq=${state.seq} aria-busy=${busy ? 'true' : 'false'}>
     <${DesignedBanner} catalog=${catalog} open=${about} onToggle=${() => setAbout(!about)}/>
     ${about && html`<${DesignedPanel} catalog=${catalog} onClose=${() => setAbout(false)}/>`}
     <div class="dom-main">

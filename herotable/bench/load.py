@@ -35,6 +35,7 @@ from rich.console import Console
 from rich.table import Table
 from websockets.asyncio.client import ClientConnection, connect
 
+from herotable.bench.stats import percentile
 from herotable.cartographers.view import LegalMoves
 from herotable.core.errors import HerotableError
 from herotable.server.run import server_process
@@ -61,22 +62,21 @@ class LoadResult:
     cpu_seconds: list[float] = field(default_factory=list)  # per process
 
     def figures(self) -> dict[str, float]:
-        def pick(values: list[float], share: float) -> float:
-            ordered = sorted(values)
-            return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if values else 0.0
+        def pick(values: list[float], p: int) -> float:
+            return percentile(values, p) if values else 0.0
 
         sent = self.accepted + self.refused_409 + self.other_errors
         cpu = sum(self.cpu_seconds)
         return {
             "actions_per_s": self.accepted / self.seconds,
-            "round_trip_p50_ms": 1e3 * pick(self.round_trips, 0.50),
-            "round_trip_p95_ms": 1e3 * pick(self.round_trips, 0.95),
-            "round_trip_p99_ms": 1e3 * pick(self.round_trips, 0.99),
-            "push_p99_ms": 1e3 * pick(self.pushes, 0.99),
+            "round_trip_p50_ms": 1e3 * pick(self.round_trips, 50),
+            "round_trip_p95_ms": 1e3 * pick(self.round_trips, 95),
+            "round_trip_p99_ms": 1e3 * pick(self.round_trips, 99),
+            "push_p99_ms": 1e3 * pick(self.pushes, 99),
             "refused_409_share": self.refused_409 / sent if sent else 0.0,
             "errors": float(self.other_errors),
             "server_cpu_ms_per_action": 1e3 * cpu / self.accepted if self.accepted else 0.0,
-            "bot_answer_p95_ms": 1e3 * pick(self.bot_answers, 0.95),
+            "bot_answer_p95_ms": 1e3 * pick(self.bot_answers, 95),
             "bot_answer_median_ms": 1e3 * statistics.median(self.bot_answers)
             if self.bot_answers else 0.0,
         }

@@ -1,4 +1,5 @@
-"""Environment speed for ``herotable bench``: random masked steps per second, env by env.
+"""Environment speed for ``herotable bench`` (section k): random masked steps per second,
+env by env.
 
 A step's time is an episode's time over its steps, so reset is included, as a training loop
 pays it; the random agent draws from the action mask the env gives (Gymnasium's
@@ -15,6 +16,7 @@ from typing import Any
 
 import pyspiel
 
+from herotable.bench.figures import RATE, Figure
 from herotable.envs import cartographers_v0, dominaria_v0, openspiel
 from herotable.envs.cartographers_solo import CartographersSoloEnv
 
@@ -104,3 +106,23 @@ def env_measures(quick: bool) -> dict[str, tuple[float, int]]:
         "env_openspiel_dominaria_4p_steps_per_s": _median_step_ns(
             lambda s: _openspiel_episode(spiel_dominaria, s), episodes),
     }
+
+
+# key: label, target (ns per step); the targets are the research environments' own.
+ENV_LABELS = {
+    "env_solo_steps_per_s": ("(k) Gymnasium solo env: random masked steps", 1e9 / 5000),
+    "env_parallel_4p_joint_steps_per_s": (
+        "(k) PettingZoo Cartographers, 4 agents in parallel: joint steps", 1e9 / 1500),
+    "env_dominaria_4p_steps_per_s": ("(k) PettingZoo Heroes of Dominaria, 4 agents: steps",
+                                     None),
+    "env_openspiel_cartographers_4p_steps_per_s": (
+        "(k) OpenSpiel Cartographers, 4 players: joint steps (chance nodes not counted)", None),
+    "env_openspiel_dominaria_4p_steps_per_s": ("(k) OpenSpiel Heroes of Dominaria, 4 players: "
+                                               "steps", None),
+}
+
+
+def env_figures(quick: bool) -> list[Figure]:
+    """:func:`env_measures` as the bench's figures (steps per second)."""
+    return [Figure(key, ENV_LABELS[key][0], ns, runs, ENV_LABELS[key][1], RATE)
+            for key, (ns, runs) in env_measures(quick).items()]

@@ -1,5 +1,5 @@
-"""The web app's figures for ``herotable bench``: a real ``herotable serve`` on a temporary
-SQLite file, driven over loopback like a browser would (one kept-alive HTTP connection, a
+"""The web app's figures for ``herotable bench`` (section j): a real ``herotable serve`` on a
+temporary SQLite file, driven over loopback like a browser would (one kept-alive HTTP connection, a
 WebSocket for the other seat).
 
 - a person's action round trip: POST to the full answer, p50 and p99;
@@ -23,6 +23,8 @@ from urllib.parse import urlsplit
 
 from websockets.sync.client import connect
 
+from herotable.bench.figures import Figure
+from herotable.bench.stats import percentile
 from herotable.core.rng import SeededRng
 from herotable.server.run import server_process
 from herotable.server.settings import RATE_VARIABLE
@@ -52,11 +54,6 @@ class Api:
         if status >= 300:
             raise RuntimeError(f"{method} {path}: {status} {data[:200]!r}")
         return json.loads(data)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def _round_trips(api: Api, games: int) -> list[float]:
@@ -150,13 +147,39 @@ def web_measures(quick: bool) -> dict[str, tuple[float, int]]:
         loaded = _first_load(api) if (STATIC / "index.html").exists() else 0
     return {
         "web_action_p50_ms": (statistics.median(trips), len(trips)),
-        "web_action_p99_ms": (percentile(trips, 0.99), len(trips)),
-        "web_push_p99_ms": (percentile(delays, 0.99), len(delays)),
+        "web_action_p99_ms": (percentile(trips, 99), len(trips)),
+        "web_push_p99_ms": (percentile(delays, 99), len(delays)),
         "web_view_max_KB": (float(max(sizes)), len(sizes)),
         "web_first_load_KB": (float(loaded), 1),
         "web_dominaria_action_p50_ms": (statistics.median(dominaria_trips),
                                         len(dominaria_trips)),
-        "web_dominaria_action_p99_ms": (percentile(dominaria_trips, 0.99),
+        "web_dominaria_action_p99_ms": (percentile(dominaria_trips, 99),
                                         len(dominaria_trips)),
         "web_dominaria_view_max_KB": (float(max(dominaria_sizes)), len(dominaria_sizes)),
     }
+
+
+# key: label, target (ns or bytes), display unit; the targets are the web app's own.
+WEB_LABELS = {
+    "web_action_p50_ms": ("(j) web: a person's action round trip, p50", 5e6, "ms"),
+    "web_action_p99_ms": ("(j) web: a person's action round trip, p99", 20e6, "ms"),
+    "web_push_p99_ms": ("(j) web: WebSocket push to the other seat, p99", 20e6, "ms"),
+    "web_view_max_KB": ("(j) web: the largest update a seat receives", 8 * 1024, "KB"),
+    "web_first_load_KB": ("(j) web: the page's first load", 300 * 1024, "KB"),
+    "web_dominaria_action_p50_ms": ("(j) web, Dominaria: an action's round trip, p50",
+                                    5e6, "ms"),
+    "web_dominaria_action_p99_ms": ("(j) web, Dominaria: an action's round trip, p99",
+                                    20e6, "ms"),
+    "web_dominaria_view_max_KB": ("(j) web, Dominaria: the largest update a seat "
+                                  "receives", 8 * 1024, "KB"),
+}
+
+
+def web_figures(quick: bool) -> list[Figure]:
+    """:func:`web_measures` as the bench's figures: a real server process, one game at a
+    time."""
+    figures = []
+    for key, (measured, runs) in web_measures(quick).items():
+        label, target, unit = WEB_LABELS[key]
+        figures.append(Figure(key, label, measured, runs, target, unit))
+    return figures

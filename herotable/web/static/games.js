@@ -1,0 +1,78 @@
+// The games this page plays, and the one contract between the shell (app.js, lobby.js,
+// game.js, challenge.js), which names no game, and each game's own folder. A third game's page
+// is its own folder and one entry in GAMES: the shell needs no change.
+import { html } from './html.js';
+import { catalog as fetchCatalog } from './api.js';
+import { CartographersTable } from './cartographers/table.js';
+import { indexCatalog as indexCartographers } from './cartographers/catalog.js';
+import { cartographersSetup } from './cartographers/setup.js';
+import { TerrainDefs } from './cartographers/terrain.js';
+import { actionText } from './cartographers/card.js';
+import { DominariaTable } from './dominaria/table.js';
+import { indexCatalog as indexDominaria } from './dominaria/catalog.js';
+
+/**
+ * What the shell gives every game's table. A table reads what it needs and ignores the rest.
+ * @typedef {object} TableProps
+ * @property {object} state the game object of the API (`id`, `game`, `seq`, `over`, `pending`,
+ *   `seat`, `seats`, `view`, `legal`...), or the replay's at the step shown
+ * @property {object} catalog the game's catalogue, as its entry's `indexCatalog` made it
+ * @property {number|null} seat the seat playing at this device; null for a spectator, a
+ *   replay or a finished map
+ * @property {((action: string) => Promise<object>)|null} act sends one action in the engine's
+ *   notation; rejects with the API's error (null: nothing may be played)
+ * @property {((query: object) => Promise<object>)|null} [preview] asks the server what the
+ *   scores would be (GET /api/games/{id}/preview); null when not offered
+ * @property {{step: number, steps: number, controls: any}|null} [replay] the replay shown, with
+ *   its controls to place in the table
+ * @property {(() => Promise<object>)|null} [hint] asks the strong bot for a hint; null when the
+ *   game gives none now
+ * @property {object|null} [marks] the analysis of the replayed step (the move played and the
+ *   bot's), to draw on the table
+ * @property {any} [extra] drawn under the standings of a finished game (the analysis panel)
+ */
+
+/**
+ * One game's page.
+ * @typedef {object} GameEntry
+ * @property {(props: TableProps) => any} Table the table
+ * @property {(() => any)|null} Drawings SVG definitions the table's drawings `<use>`, drawn
+ *   with the table (null: none)
+ * @property {(raw: object) => object} indexCatalog the catalogue of /api/catalog/{game}, made
+ *   ready for the table
+ * @property {object|null} setup the lobby's hooks for options chosen from the catalogue
+ *   (`inputs`, `choices`, `choiceLabel`, `keepAvailable`, `incomplete`; see
+ *   cartographers/setup.js), or null
+ * @property {((action: string) => string)|null} moveWords a move in words for the analysis
+ *   (null: the engine's notation)
+ */
+
+/** @type {Record<string, GameEntry>} */
+const GAMES = {
+  cartographers: {
+    Table: CartographersTable,
+    Drawings: TerrainDefs,
+    indexCatalog: indexCartographers,
+    setup: cartographersSetup,
+    moveWords: actionText,
+  },
+  dominaria: {
+    Table: DominariaTable,
+    Drawings: null,
+    indexCatalog: indexDominaria,
+    setup: null,
+    moveWords: null,
+  },
+};
+
+/** The entry of game `name`, or null for a game this page cannot show. */
+export const gameEntry = (name) => GAMES[name] || null;
+
+/** Game `name`'s catalogue, fetched once per page and made ready for its table. */
+export const loadCatalog = (name) => fetchCatalog(name).then((raw) => gameEntry(name).indexCatalog(raw));
+
+/** Game `game`'s table with the drawings it uses; `props` are its {@link TableProps}. */
+export function GameTable({ game, ...props }) {
+  const { Table, Drawings } = gameEntry(game);
+  return html`${Drawings && html`<${Drawings}/>`}<${Table} ...${props}/>`;
+}
