@@ -53,9 +53,16 @@ def test_hints_only_where_allowed(tmp_path: Path) -> None:
         refused = client.post(f"/api/games/{two['id']}/hint",
                               headers=bearer(two["seats"][0]["token"]))
         assert refused.status_code == 403 and "without hints" in refused.json()["detail"]
+        assert refused.json()["code"] == "hints_off"
         agreed = new_game(client, seats=[{"name": "Ann"}, {"name": "Bo"}], hints=True)
+        ann = agreed["seats"][0]["token"]
         assert client.post(f"/api/games/{agreed['id']}/hint",
-                           headers=bearer(agreed["seats"][0]["token"])).status_code == 200
+                           headers=bearer(ann)).status_code == 200
+        game = state(client, agreed["id"], ann)
+        client.post(f"/api/games/{agreed['id']}/actions", headers=bearer(ann),
+                    json={"seq": game["seq"], "action": game["legal"][0]})
+        owes_nothing = client.post(f"/api/games/{agreed['id']}/hint", headers=bearer(ann))
+        assert (owes_nothing.status_code, owes_nothing.json()["code"]) == (422, "not_your_turn")
         daily = client.post("/api/challenges/daily/play",
                             json={"name": "Ann", "browser": "browser-of-ann-0001"}).json()
         assert client.post(f"/api/games/{daily['id']}/hint",
@@ -73,11 +80,14 @@ def test_hints_only_where_allowed(tmp_path: Path) -> None:
 def test_an_analysis_is_computed_once(tmp_path: Path) -> None:
     with make_client(f"sqlite:///{tmp_path / 'g.sqlite3'}", **QUICK) as client:
         running = new_game(client)
-        assert client.post(f"/api/games/{running['id']}/analysis", json={"seat": 0},
-                           headers=bearer(running["seats"][0]["token"])).status_code == 403
+        too_soon = client.post(f"/api/games/{running['id']}/analysis", json={"seat": 0},
+                               headers=bearer(running["seats"][0]["token"]))
+        assert (too_soon.status_code, too_soon.json()["code"]) == (403, "not_over")
         game_id, token = finish_solo(client)
-        assert client.post(f"/api/games/{game_id}/analysis", json={"seat": 3},
-                           headers=bearer(token)).status_code == 422
+        no_seat = client.post(f"/api/games/{game_id}/analysis", json={"seat": 3},
+                              headers=bearer(token))
+        assert no_seat.status_code == 422
+        assert no_seat.json()["code"] == "no_such_player"
         assert client.get(f"/api/games/{game_id}/analysis",
                           params={"seat": 0}).json()["status"] == "none"
         spectator = client.post(f"/api/games/{game_id}/analysis", json={"seat": 0})

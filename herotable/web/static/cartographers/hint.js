@@ -26,7 +26,7 @@ export function useHint(ask, decisionKey) {
       if (key.current === asked) setHint({ answer, shown: answer.action });
     } catch (e) {
       if (key.current !== asked) return;
-      const reason = { 403: 'hint.refused', 422: 'hint.nothing_owed' }[e.status];
+      const reason = { hints_off: 'hint.refused', not_your_turn: 'hint.nothing_owed' }[e.code];
       setHint({ error: reason ? t(reason) : refusalText(e) });
     }
   };
