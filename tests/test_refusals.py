@@ -19,6 +19,7 @@ from herotable.core.errors import HerotableError, IllegalAction, RefusalCode
 from herotable.registry import new_game
 from herotable.server.app import create_app
 from herotable.server.settings import Settings
+from tests.helpers import cells_mask, rigged_game
 from tests.refusal_checks import CODES, DECLARED, check_declared, declaring_classes
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
@@ -225,3 +226,15 @@ def test_a_refusal_is_said_in_the_language_asked_else_in_its_own_english():
 ])
 def test_the_terminal_language_comes_from_the_environment(environ, language):
     assert messages.environment_language(environ) == language
+
+
+def test_a_card_a_refusal_names_is_named_in_the_language_asked():
+    game = rigged_game(["coastal_encampment", "lagoon"], players=2)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(0, Draw("farm", cells_mask("A1", "A2", "A3", "B3")))
+    names = game.cards.explore["coastal_encampment"].names
+    assert names.ru != names.en
+    assert refused.value.params["card"] == names.to_json()
+    assert str(refused.value).startswith(names.en)  # the English detail, as before
+    assert messages.refusal_text(refused.value, "ru").startswith(f"«{names.ru}»")
+    assert messages.refusal_text(refused.value, "en").startswith(names.en)

@@ -352,7 +352,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
             if action.terrain not in card.terrains:
                 raise IllegalAction(
                     f"{card.names.en} offers {', '.join(card.terrains)}, not {action.terrain}",
-                    CartographersRefusal.TERRAIN, {"card": card.names.en,
+                    CartographersRefusal.TERRAIN, {"card": card.names.to_json(),
                                                    "terrains": ", ".join(card.terrains),
                                                    "terrain": action.terrain})
             self._check_free(sheet, action.cells)
@@ -362,7 +362,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
                 raise IllegalAction(
                     f"those cells are not a shape of {card.names.en} ({shapes}, turned or "
                     "mirrored)", CartographersRefusal.SHAPE,
-                    {"card": card.names.en, "shapes": shapes})
+                    {"card": card.names.to_json(), "shapes": shapes})
             if decision.ruins and not action.cells & sheet.ruins & ~sheet.filled:
                 raise IllegalAction("after a ruins card the shape must cover an empty ruins "
                                     "cell", CartographersRefusal.RUINS)
@@ -399,7 +399,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
             raise IllegalAction(
                 f"those cells are not the {card.names.en} shape ({card.shape.art()}, turned or "
                 "mirrored)", CartographersRefusal.SHAPE,
-                {"card": card.names.en, "shapes": card.shape.art()})
+                {"card": card.names.to_json(), "shapes": card.shape.art()})
         del self.pending[player]
         self._draw_monster(owner, card, action.cells, identified=not decision.fallback)
         self._gorgon_gaze(owner, card, chooser=player)

@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import ClassVar
 
-# What a refusal's parameters may hold: values any JSON reader takes as they are.
-ParamValue = str | int | float | bool | None
+# What a refusal's parameters may hold: values any JSON reader takes as they are, or a name
+# in each language (``{"en": ..., "ru": ...}``), which a front end says in its own.
+ParamValue = str | int | float | bool | dict[str, str] | None
 
 
 class RefusalCode(StrEnum):

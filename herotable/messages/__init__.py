@@ -71,9 +71,10 @@ def _locale(language: str) -> Locale:
 def message(key: str, params: Mapping[str, object] | None = None,
             language: str = FALLBACK) -> str | None:
     """The message ``key`` in ``language`` (else in English) with its placeholders filled
-    from ``params``, or None when no catalogue has it. A placeholder without a parameter is
-    left as written, as the page leaves it."""
-    params = params or {}
+    from ``params``, or None when no catalogue has it. A parameter that is a name in each
+    language (``{"en": ..., "ru": ...}``) is said in ``language`` (else in English); a
+    placeholder without a parameter is left as written, as the page leaves it."""
+    params = {name: _in_language(value, language) for name, value in (params or {}).items()}
     chosen = language
     value = _lookup(catalogue(language), key)
     if value is None:
@@ -85,6 +86,12 @@ def message(key: str, params: Mapping[str, object] | None = None,
     if not isinstance(value, str):
         return None
     return PLACEHOLDER.sub(lambda m: str(params[m[1]]) if m[1] in params else m[0], value)
+
+
+def _in_language(value: object, language: str) -> object:
+    if isinstance(value, Mapping):
+        return value.get(language) or value.get(FALLBACK, "")
+    return value
 
 
 def refusal_text(error: HerotableError, language: str) -> str:

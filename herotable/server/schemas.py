@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
+from herotable.core.errors import ParamValue
 from herotable.registry import game_names
 from herotable.server.service import MAX_SEED
 
@@ -113,7 +114,7 @@ class Problem(BaseModel):
 
     detail: str
     code: str
-    params: dict[str, str | int | float | bool | None]
+    params: dict[str, ParamValue]
 
 
 class ChallengeAttempt(BaseModel):

@@ -97,7 +97,12 @@ export function t(key, params = {}) {
 /** What a person reads for a refused request (an ApiError): the message for its code in
  * this language (or English), else the server's English detail. */
 export function refusalText(error) {
-  if (error && error.code && has(`refusal.${error.code}`)) return t(`refusal.${error.code}`, error.params || {});
+  if (error && error.code && has(`refusal.${error.code}`)) {
+    // A parameter may be a name in each language ({"en": ..., "ru": ...}): said in this one.
+    const params = Object.fromEntries(Object.entries(error.params || {})
+      .map(([name, value]) => [name, value && typeof value === 'object' ? nameIn(value) : value]));
+    return t(`refusal.${error.code}`, params);
+  }
   return (error && (error.detail || error.message)) || '';
 }
 
