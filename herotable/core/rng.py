@@ -34,6 +34,9 @@ class SeededRng:
         """A uniform integer in ``range(n)``."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
+        if n > 1 << 64:
+            # One 64-bit draw cannot cover a wider range (the rejection limit would be 0).
+            raise ValueError("below() draws from 64 bits: its bound is at most 2**64")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             value = self.next_u64()
