@@ -1,7 +1,7 @@
 """The page renders what the engine computed and computes no rule itself: no JavaScript module
 adds up scores, ranks players, rates a solo game or picks its title, digs winners out of the
 event log, guesses a catalogue entry's kind or keeps its own copy of the map notation, the coin
-track or the terrain palette; the Cartographers action notation is written and read in one
+track or the terrain palette; each game's action notation is written and read in one
 module."""
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ RULES = {
 }
 # The terrain palette is named once, in style.css; the Dominaria seats have colours of their own.
 PALETTE = r"#(009E73|D55E00|F0E442|56B4E9|CC79A7|E69F00)\b"
-# Writing an action in the notation, and reading one: only the notation module does.
-NOTATION = r"`(draw|monster|hero|destroy) \$\{|\.split\(' '\)"
+# Writing an action in the notation, and reading one: only each game's notation module does.
+NOTATION = r"`(draw|monster|hero|destroy) \$\{|\bpay \$\{|\.split\(' '\)"
 
 
 def scripts() -> list[Path]:
@@ -65,7 +65,11 @@ def test_no_script_computes_a_result_or_copies_engine_data(path: Path) -> None:
         assert not re.search(PALETTE, source, re.IGNORECASE), "the palette is in style.css"
 
 
-def test_only_the_notation_module_writes_or_reads_cartographers_actions() -> None:
-    writers = [p.name for p in (STATIC / "cartographers").glob("*.js")
+@pytest.mark.parametrize("game", ["cartographers", "dominaria"])
+def test_only_the_notation_module_writes_or_reads_a_games_actions(game: str) -> None:
+    writers = [p.name for p in (STATIC / game).glob("*.js")
                if re.search(NOTATION, p.read_text("utf-8"))]
     assert writers == ["notation.js"]
+    # The pattern knows the forms the page once used.
+    assert re.search(NOTATION, "send(`${pending.text} pay ${pay.join(' ')}`)")
+    assert re.search(NOTATION, "const [verb, ...args] = text.split(' ');")

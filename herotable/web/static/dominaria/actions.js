@@ -12,13 +12,6 @@ import { actionText } from './words.js';
 export const ABILITIES = ['recruit', 'discover', 'confront', 'manalith', 'leyline'];
 export const PAYABLE = new Set(ABILITIES);
 
-export function parseLegal(list) {
-  return (list || []).map((text) => {
-    const [verb, ...args] = text.split(' ');
-    return { text, verb, args };
-  });
-}
-
 export function AbilityBar({ view, parsed, mode, onMode, busy }) {
   const costs = view.ability_costs || {};
   return html`<div class="abilities" role="group" aria-label=${t('dom.ability.title')}>

@@ -9,7 +9,8 @@ import { SeatBoard } from './boards.js';
 import { Hand, OthersInPlay, PublicQuests } from './quests.js';
 import { TurnLog } from './log.js';
 import { DesignedBanner, DesignedPanel } from './designed.js';
-import { AbilityBar, ChoicePanel, LocationPanel, PAYABLE, PaymentPanel, Standings, parseLegal } from './actions.js';
+import { AbilityBar, ChoicePanel, LocationPanel, PAYABLE, PaymentPanel, Standings } from './actions.js';
+import { parseActions, withPayment } from './notation.js';
 import { Mana } from './symbols.js';
 import { cardText } from './words.js';
 import { nameOf } from './catalog.js';
@@ -36,7 +37,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
   const decision = controls ? view.decision : null;
   const legalList = decision && view.legal ? view.legal.actions : [];
   const legal = new Set(legalList);
-  const parsed = parseLegal(legalList);
+  const parsed = parseActions(legalList);
   const [selected, setSelected] = useState(null);
   const [mode, setMode] = useState(null);
   const [pending, setPending] = useState(null);
@@ -66,7 +67,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
   const confirmPayment = async () => {
     const auto = ((view.ability_costs || {})[pending.verb] || { pay: [] }).pay;
     const same = [...pay].sort().join(' ') === [...auto].sort().join(' ');
-    if (await send(same ? pending.text : `${pending.text} pay ${pay.join(' ')}`)) setPending(null);
+    if (await send(same ? pending.text : withPayment(pending.text, pay))) setPending(null);
   };
 
   // What the map lights up, and what a click there does.
