@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from herotable import messages
 from herotable.cartographers.actions import Destroy, Draw, DrawMonster, PlaceHero
-from herotable.core.errors import HerotableError, IllegalAction, RefusalCode
+from herotable.core.errors import HerotableError, IllegalAction, RefusalCode, terms
 from herotable.registry import new_game
 from herotable.server.app import create_app
 from herotable.server.settings import Settings
@@ -238,3 +238,23 @@ def test_a_card_a_refusal_names_is_named_in_the_language_asked():
     assert str(refused.value).startswith(names.en)  # the English detail, as before
     assert messages.refusal_text(refused.value, "ru").startswith(f"«{names.ru}»")
     assert messages.refusal_text(refused.value, "en").startswith(names.en)
+
+
+def test_words_of_the_game_a_refusal_names_are_said_in_the_language_asked():
+    game = rigged_game(["coastal_encampment", "lagoon"], players=2)
+    card = game.cards.explore["coastal_encampment"]
+    wrong = next(t for t in ("forest", "village", "farm", "water") if t not in card.terrains)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(0, Draw(wrong, cells_mask("A1", "A2", "A3", "B3")))
+    assert refused.value.params["terrain"] == {"terms": "terrain", "words": [wrong]}
+    assert str(refused.value).endswith(f"not {wrong}")  # the English detail, as before
+    russian = messages.refusal_text(refused.value, "ru")
+    english = messages.refusal_text(refused.value, "en")
+    for terrain in (*card.terrains, wrong):
+        assert messages.message(f"terrain.{terrain}", None, "ru") in russian
+        assert messages.message(f"terrain.{terrain}", None, "en") in english
+    assert wrong not in russian
+    # A word the catalogue does not know is said as itself.
+    unknown = IllegalAction("x", refused.value.code, {**refused.value.params,
+                                                      "terrain": terms("terrain", "lava")})
+    assert "lava" in messages.refusal_text(unknown, "ru")

@@ -62,7 +62,7 @@ from herotable.cartographers.refusals import CartographersRefusal
 from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.solo import solo_ambush_mask
 from herotable.cartographers.view import CartographersView, LegalMoves
-from herotable.core.errors import IllegalAction, NotationError, SaveFileError
+from herotable.core.errors import IllegalAction, NotationError, SaveFileError, terms
 from herotable.core.game import (
     ActionLog,
     Game,
@@ -341,7 +341,8 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
             if action.terrain not in terrains:
                 raise IllegalAction(f"the fallback cell may be {', '.join(terrains)}",
                                     CartographersRefusal.DRAW_TERRAIN,
-                                    {"terrains": ", ".join(terrains), "terrain": action.terrain})
+                                    {"terrains": terms("terrain", *terrains),
+                                     "terrain": terms("terrain", action.terrain)})
             if action.cells.bit_count() != 1:
                 why = "covers no empty ruins" if decision.ruins else "fits your map"
                 raise IllegalAction(f"no offered shape {why}, so draw a single cell",
@@ -353,8 +354,8 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
                 raise IllegalAction(
                     f"{card.names.en} offers {', '.join(card.terrains)}, not {action.terrain}",
                     CartographersRefusal.TERRAIN, {"card": card.names.to_json(),
-                                                   "terrains": ", ".join(card.terrains),
-                                                   "terrain": action.terrain})
+                                                   "terrains": terms("terrain", *card.terrains),
+                                                   "terrain": terms("terrain", action.terrain)})
             self._check_free(sheet, action.cells)
             option = next((o for o in card.shapes if action.cells in o.shape.placement_set), None)
             if option is None:

@@ -45,7 +45,7 @@ from herotable.cartographers.outcomes import outcome
 from herotable.cartographers.preview import ScorePreview, score_season
 from herotable.cartographers.refusals import CartographersRefusal
 from herotable.cartographers.sheet import MapSheet
-from herotable.core.errors import HerotableError, IllegalAction, NotationError
+from herotable.core.errors import HerotableError, IllegalAction, NotationError, terms
 from herotable.core.game import Standing, field_bool, is_int, whole_number, winners_of
 from herotable.core.refusals import CoreRefusal
 
@@ -123,7 +123,8 @@ class LegalMoves(Sequence[CartographersAction]):
         if isinstance(action, Draw) and action.terrain not in self.terrains:
             raise IllegalAction(f"this draw may be {', '.join(self.terrains)}, not "
                                 f"{action.terrain}", CartographersRefusal.DRAW_TERRAIN,
-                                {"terrains": ", ".join(self.terrains), "terrain": action.terrain})
+                                {"terrains": terms("terrain", *self.terrains),
+                                 "terrain": terms("terrain", action.terrain)})
         mask = (action.cells if isinstance(action, (Draw, DrawMonster))
                 else bit(action.row, action.col))
         if mask not in self.masks:

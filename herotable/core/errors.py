@@ -14,9 +14,17 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import ClassVar
 
-# What a refusal's parameters may hold: values any JSON reader takes as they are, or a name
-# in each language (``{"en": ..., "ru": ...}``), which a front end says in its own.
-ParamValue = str | int | float | bool | dict[str, str] | None
+# What a refusal's parameters may hold: values any JSON reader takes as they are, a name in
+# each language (``{"en": ..., "ru": ...}``), or words of a game's vocabulary (:func:`terms`),
+# each of which a front end says in its own language.
+ParamValue = str | int | float | bool | dict[str, str] | dict[str, str | list[str]] | None
+
+
+def terms(section: str, *words: str) -> dict[str, str | list[str]]:
+    """Words of a game's vocabulary (terrains, colours...) as a refusal's parameter: a front
+    end says each as its catalogue's message ``<section>.<word>`` (the word itself where the
+    catalogue has none), joined by commas, so a Russian player reads «Водоём», not "water"."""
+    return {"terms": section, "words": list(words)}
 
 
 class RefusalCode(StrEnum):

@@ -13,7 +13,7 @@ import copy
 from collections.abc import Callable, Collection
 from typing import Any, ClassVar
 
-from herotable.core.errors import IllegalAction, SaveFileError
+from herotable.core.errors import IllegalAction, SaveFileError, terms
 from herotable.core.game import (
     ActionLog,
     Game,
@@ -385,12 +385,13 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         if not can_pay(state, cost):
             raise IllegalAction(f"{ability} costs {cost}: you hold {state.mana_of(cost.colour)} "
                                 f"{cost.colour} and {state.mana_total()} mana in all",
-                                DominariaRefusal.MANA, {"ability": ability, "cost": str(cost)})
+                                DominariaRefusal.MANA, {"ability": terms("dom.ability", ability),
+                                                        "cost": str(cost)})
         pay = action.pay or auto_payment(state, cost)
         problem = payment_problem(state, cost, pay)
         if problem:
             raise IllegalAction(problem, DominariaRefusal.MANA,
-                                {"ability": ability, "cost": str(cost)})
+                                {"ability": terms("dom.ability", ability), "cost": str(cost)})
         return pay
 
     def _spend(self, state: PlayerState, pay: tuple[str, ...]) -> None:
@@ -509,7 +510,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         if any(self.pack.locations[m].colour == colour for m in state.manaliths):
             raise IllegalAction(f"you already have a Manalith on a {colour} location; each must "
                                 "stand on a different colour", DominariaRefusal.MANALITH_COLOUR,
-                                {"colour": colour})
+                                {"colour": terms("dom.colour", colour)})
         pay = self._pay(player, action, "manalith")
         self._spend(state, pay)
         state.manaliths.append(location)

@@ -89,9 +89,17 @@ def message(key: str, params: Mapping[str, object] | None = None,
 
 
 def _in_language(value: object, language: str) -> object:
+    if isinstance(value, Mapping) and "terms" in value:
+        words = value.get("words") or []
+        return ", ".join(_term(str(value["terms"]), str(word), language) for word in words)
     if isinstance(value, Mapping):
         return value.get(language) or value.get(FALLBACK, "")
     return value
+
+
+def _term(section: str, word: str, language: str) -> str:
+    said = message(f"{section}.{word}", None, language)
+    return said if said is not None else word
 
 
 def refusal_text(error: HerotableError, language: str) -> str:

@@ -98,9 +98,15 @@ export function t(key, params = {}) {
  * this language (or English), else the server's English detail. */
 export function refusalText(error) {
   if (error && error.code && has(`refusal.${error.code}`)) {
-    // A parameter may be a name in each language ({"en": ..., "ru": ...}): said in this one.
+    // A parameter may be a name in each language ({"en": ..., "ru": ...}) or words of the
+    // game's vocabulary ({"terms": "terrain", "words": ["water"]}): said in this language.
+    const said = (value) => {
+      if (!value || typeof value !== 'object') return value;
+      if (!value.terms) return nameIn(value);
+      return (value.words || []).map((w) => (has(`${value.terms}.${w}`) ? t(`${value.terms}.${w}`) : w)).join(', ');
+    };
     const params = Object.fromEntries(Object.entries(error.params || {})
-      .map(([name, value]) => [name, value && typeof value === 'object' ? nameIn(value) : value]));
+      .map(([name, value]) => [name, said(value)]));
     return t(`refusal.${error.code}`, params);
   }
   return (error && (error.detail || error.message)) || '';
