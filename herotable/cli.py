@@ -195,7 +195,9 @@ def cartographers_play(
     load: Annotated[Path | None, typer.Option(help="Resume a saved game file.")] = None,
     save: Annotated[Path | None, typer.Option(
         help="File to save to after every decision (default: ask).")] = None,
-    language: Annotated[str, typer.Option(help="Card names in en, ru, fr or pl.")] = "en",
+    language: Annotated[str | None, typer.Option(
+        help="Card names and refusals in en, ru, fr or pl (default: the environment's "
+        "LC_ALL or LANG, else en).")] = None,
     bot: BotOption = None,
 ) -> None:
     """Play Cartographers (Heroes, base, or combined) in the terminal, solo, hot-seat or
@@ -215,7 +217,8 @@ def cartographers_play(
         raise fail(str(exc)) from exc
     assert isinstance(game, CartographersGame)
     bots = _bot_seats(bot, "cartographers", game.num_players)
-    _check_language(language)
+    if language is not None:
+        _check_language(language)
     _check_overwrite(save, load)
     play_cartographers(game, save_path=save or load, language=language, bots=bots)
 

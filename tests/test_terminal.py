@@ -43,9 +43,13 @@ def new_game(players: int = 1, seed: int = SEED) -> CartographersGame:
     return CartographersGame(GameConfig(players=players, names=names), seed)
 
 
-def play(game: CartographersGame, lines: Iterable[str], save_path: Path | None = None) -> str:
+def play(game: CartographersGame, lines: Iterable[str], save_path: Path | None = None,
+         language: str | None = "en") -> str:
+    """What the terminal printed; ``language`` None takes the environment's, as the command
+    line does when none is asked for."""
     console = recording()
-    play_cartographers(game, save_path=save_path, console=console, read_line=scripted(lines))
+    play_cartographers(game, save_path=save_path, language=language, console=console,
+                       read_line=scripted(lines))
     return console.export_text()
 
 
@@ -144,10 +148,10 @@ def test_a_refusal_is_shown_in_the_language_the_environment_asks_for(monkeypatch
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
-    out = play(new_game(), ["B1", "c"])
+    out = play(new_game(), ["B1", "c"], language=None)
     assert "Ход не принят: Клетки B2 уже заполнены." in out
     monkeypatch.setenv("LANG", "xx_XX.UTF-8")  # no catalogue: English
-    out = play(new_game(), ["B1", "c"])
+    out = play(new_game(), ["B1", "c"], language=None)
     assert "Not accepted: Cells B2 are already filled." in out
 
 
@@ -581,3 +585,9 @@ def test_a_screen_map_with_a_shape_being_placed_is_refused() -> None:
     line = "│ A [][]· · · · · · · · ·  A │"
     with pytest.raises(NotationError, match="shape being placed"):
         MapSheet.from_text(line)
+
+
+def test_the_language_asked_for_names_the_cards_and_says_the_refusals(monkeypatch) -> None:
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")  # the option wins over the environment
+    out = play(new_game(), ["B1", "c"], language="ru")
+    assert "Ход не принят: Клетки B2 уже заполнены." in out

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 # What a refusal's parameters may hold: values any JSON reader takes as they are, a name in
 # each language (``{"en": ..., "ru": ...}``), or words of a game's vocabulary (:func:`terms`),
@@ -70,6 +70,21 @@ class HerotableError(Exception):
         self.params: dict[str, ParamValue] = dict(params or {})
         # A code names its parameters once, so every catalogue's message can rely on them.
         assert set(self.params) == set(self.code.params), (self.code, sorted(self.params))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # An exception is pickled as its class and ``args`` alone, which would lose the code
+        # and params (and fail for classes whose code is required): a refusal raised in a
+        # worker process (simulate --jobs, a Ray task, the server's bot workers) must reach
+        # its parent whole.
+        return (_restored, (type(self), str(self), dict(self.__dict__)))
+
+
+def _restored(cls: type[HerotableError], message: str, state: dict[str, Any]) -> HerotableError:
+    """An unpickled error: its message, then its fields as they were."""
+    error = cls.__new__(cls)
+    Exception.__init__(error, message)
+    error.__dict__.update(state)
+    return error
 
 
 class IllegalAction(HerotableError):

@@ -104,9 +104,11 @@ def _term(section: str, word: str, language: str) -> str:
 
 def refusal_text(error: HerotableError, language: str) -> str:
     """What a person reads for ``error``: the message for its code in ``language`` (or in
-    English), else the error's own English sentence."""
+    English), else the error's own English sentence. A generic code's message may name
+    ``{detail}``, that English sentence, when nothing else would say which input was wrong."""
     code = getattr(error, "code", None)
-    text = message(f"refusal.{code}", getattr(error, "params", {}), language) if code else None
+    params = {**getattr(error, "params", {}), "detail": str(error)}
+    text = message(f"refusal.{code}", params, language) if code else None
     return text if text is not None else str(error)
 
 

@@ -16,6 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from herotable.core.errors import HerotableError, ParamValue, RefusalCode
 from herotable.server.refusals import ServerRefusal
@@ -160,6 +161,15 @@ def install_error_handlers(app: FastAPI) -> None:
         retry_after = exc.retry_after if isinstance(exc, Refusal) else None
         return JSONResponse(refusal_body(exc), status_code=status_of(exc),
                             headers=retry_headers(retry_after))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def not_routed(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # Addresses and methods the router does not know answer like every other error.
+        code = {404: ServerRefusal.NO_SUCH_ADDRESS,
+                405: ServerRefusal.METHOD_NOT_ALLOWED}.get(exc.status_code,
+                                                          ServerRefusal.BAD_REQUEST)
+        return JSONResponse(problem(str(exc.detail), code), status_code=exc.status_code,
+                            headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -38,3 +38,5 @@ class ServerRefusal(RefusalCode):
     DATABASE_UNAVAILABLE = ("database_unavailable", (),
                             "the database is not answering: try again shortly")
     INTERNAL_ERROR = ("internal_error", (), "the server failed; the fault is logged")
+    NO_SUCH_ADDRESS = ("no_such_address", (), "the API has no such address")
+    METHOD_NOT_ALLOWED = ("method_not_allowed", (), "this address does not take this method")

@@ -15,7 +15,7 @@ from herotable.bots.base import Bot
 from herotable.bots.seeding import decision_seed
 from herotable.core.errors import HerotableError
 from herotable.core.saves import save_game
-from herotable.messages import environment_language, message, refusal_text
+from herotable.messages import message, refusal_text
 
 # The words every terminal shows about bots (one place, for a later translation).
 THINKING = "{seat} ({bot} bot) is thinking…"
@@ -30,10 +30,9 @@ PARTS_CUT = "({count} line(s) left out here: the screen is short; a taller termi
 LOG_LEAST = 3  # lines a short screen keeps for the log: a notice and two of the newest
 
 
-def refusal_line(refusal: HerotableError) -> Text:
-    """A refusal as the player reads it: its code's message in the language the environment
-    asks for (``LC_ALL``, ``LANG``), as the web page shows it, else the English sentence."""
-    language = environment_language()
+def refusal_line(refusal: HerotableError, language: str) -> Text:
+    """A refusal as the player reads it: its code's message in the session's ``language``,
+    as the web page shows it, else the English sentence."""
     reason = refusal_text(refusal, language)
     return Text(message("error.action", {"reason": reason}, language) or reason, "bold red")
 

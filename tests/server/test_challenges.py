@@ -96,7 +96,7 @@ def test_scores_come_from_the_server_and_maps_from_finishing(client: TestClient,
     assert client.get(f"/api/games/{ann['id']}").status_code == 403
     with client.websocket_connect(f"/api/games/{ann['id']}/ws") as socket:
         socket.send_json({})
-        assert "challenge" in socket.receive_json()["error"]
+        assert "challenge" in socket.receive_json()["detail"]
     final = finish(client, ann["id"], ann["token"])
     assert client.get(f"/api/games/{ann['id']}/log").status_code == 403
     board = client.get(f"/api/challenges/{key}").json()

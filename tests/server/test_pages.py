@@ -40,7 +40,14 @@ def test_an_address_that_is_no_page_opens_the_page_with_404(client: TestClient,
 def test_unknown_api_paths_stay_json_404s(client: TestClient, method: str, path: str) -> None:
     answer = client.request(method, path)
     assert answer.status_code == 404
-    assert answer.json() == {"detail": "Not Found"}
+    assert answer.json() == {"detail": "Not Found", "code": "no_such_address", "params": {}}
+
+
+def test_a_method_an_address_does_not_take_answers_with_its_code(client: TestClient) -> None:
+    answer = client.delete("/api/meta")
+    assert answer.status_code == 405
+    assert answer.json()["code"] == "method_not_allowed"
+    assert "GET" in answer.headers["allow"]
 
 
 def test_the_other_routes_keep_their_own_answers(client: TestClient) -> None:

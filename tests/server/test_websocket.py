@@ -63,7 +63,8 @@ def test_refused_first_messages(client: TestClient, first: str, code: int) -> No
     game_id = new_game(client)["id"]
     with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
         socket.send_text(first)
-        assert "error" in json.loads(socket.receive_text())
+        refusal = json.loads(socket.receive_text())
+        assert set(refusal) == {"detail", "code", "params"} and refusal["code"]
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_text()
     assert closed.value.code == code
@@ -73,7 +74,7 @@ def test_unknown_game_closes(client: TestClient) -> None:
     with client.websocket_connect("/api/games/nope/ws") as socket:
         socket.send_json({})
         refusal = socket.receive_json()
-        assert "nope" in refusal["error"]
+        assert "nope" in refusal["detail"]
         assert (refusal["code"], refusal["params"]) == ("unknown_game", {})
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_text()
@@ -153,7 +154,7 @@ def test_a_game_has_a_watcher_limit(sqlite_url: str) -> None:
                 socket.receive_json()
             with limited.websocket_connect(url) as third:
                 third.send_json({})
-                assert "watchers" in third.receive_json()["error"]
+                assert "watchers" in third.receive_json()["detail"]
                 with pytest.raises(WebSocketDisconnect) as closed:
                     third.receive_text()
             assert closed.value.code == 1013  # try again later
@@ -171,5 +172,5 @@ def test_a_binary_frame_closes_quietly(client: TestClient,
     assert closed.value.code == 1003
     with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
         socket.send_bytes(b"{}")  # as the first message too
-        assert "error" in socket.receive_json()
+        assert socket.receive_json()["code"] == "bad_request"
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]

@@ -20,8 +20,17 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from herotable.core.errors import HerotableError
 from herotable.server.deps import Service
-from herotable.server.errors import DamagedGame, Forbidden, UnknownGame, is_outage, outage_line
+from herotable.server.errors import (
+    DamagedGame,
+    Forbidden,
+    UnknownGame,
+    is_outage,
+    outage_line,
+    problem,
+    refusal_body,
+)
 from herotable.server.hub import TooManyWatchers, Watcher
+from herotable.server.refusals import ServerRefusal
 
 log = logging.getLogger("herotable.server")
 router = APIRouter()
@@ -127,8 +136,8 @@ async def _text(socket: WebSocket, limit: int) -> str:
 
 
 async def _refuse(socket: WebSocket, exc: Exception) -> None:
-    """Tell a WebSocket client why it is refused (``{"error": <English>}``, with the
-    refusal's ``code`` and ``params`` where it has them), then close: 4403, 4404 or 4400 for
+    """Tell a WebSocket client why it is refused, in the body every refusal of the API has
+    (``{"detail", "code", "params"}``), then close: 4403, 4404 or 4400 for
     its first message, 4500 for a damaged game, 1013 (try again later) for a game at its
     watcher limit or a database that does not answer."""
     if isinstance(exc, TooManyWatchers | SQLAlchemyError):
@@ -141,14 +150,17 @@ async def _refuse(socket: WebSocket, exc: Exception) -> None:
         code = 4404
     else:
         code = 4400
-    if isinstance(exc, SQLAlchemyError):
-        reason = "the database is not answering; try again shortly"
-    elif isinstance(exc, HerotableError | TooManyWatchers | Unreadable):
-        reason = str(exc)
+    if isinstance(exc, HerotableError):
+        body = refusal_body(exc)
+    elif isinstance(exc, SQLAlchemyError):
+        body = problem("the database is not answering; try again shortly",
+                       ServerRefusal.DATABASE_UNAVAILABLE)
+    elif isinstance(exc, TooManyWatchers):
+        body = problem(str(exc), ServerRefusal.BUSY)
+    elif isinstance(exc, Unreadable):
+        body = problem(str(exc), ServerRefusal.BAD_REQUEST)
     else:
-        reason = "send {\"token\": ...} or {} first"
+        body = problem("send {\"token\": ...} or {} first", ServerRefusal.BAD_REQUEST)
     with contextlib.suppress(Exception):
-        coded = {"code": exc.code.value, "params": exc.params} \
-            if isinstance(exc, HerotableError) else {}
-        await socket.send_text(json.dumps({"error": reason, **coded}))
+        await socket.send_text(json.dumps(body))
         await socket.close(code)

@@ -20,6 +20,7 @@ from herotable.cartographers.actions import (
 )
 from herotable.cartographers.game import CartographersGame
 from herotable.core.errors import HerotableError, IllegalAction
+from herotable.messages import environment_language
 from herotable.terminal.cartographers.layout import final_screen, placing_screen
 from herotable.terminal.cartographers.presenter import ARROWS, CONFIRM, MOVES, Editor, read_steps
 from herotable.terminal.cartographers.render import (
@@ -208,7 +209,7 @@ class Session(SessionBase):
         try:
             events = self.game.apply(player, action)
         except IllegalAction as exc:
-            return Outcome("again", [*notes, refusal_line(exc)])
+            return Outcome("again", [*notes, refusal_line(exc, self.language)])
         self.record(player, action, events, notes)
         return Outcome("done", [])
 
@@ -245,17 +246,19 @@ class Session(SessionBase):
 
 
 def play_cartographers(game: CartographersGame, save_path: Path | None = None,
-                       language: str = "en", console: Console | None = None,
+                       language: str | None = None, console: Console | None = None,
                        read_line: ReadLine = input, bots: dict[int, Bot] | None = None) -> None:
     """Play ``game`` at the terminal until it ends or the person leaves; ``bots`` play the
     seats they are given.
 
     ``save_path``: save there after every applied decision. ``read_line`` reads one typed
     line (``input`` by default; tests pass a script). End of input leaves as ``quit`` would,
-    saving if a path is known; Ctrl-C does the same without a traceback.
+    saving if a path is known; Ctrl-C does the same without a traceback. ``language`` names
+    the cards and says refusals (default: the environment's, ``LC_ALL`` or ``LANG``).
     """
     console = console or Console()
-    session = Session(game, save_path, language, console, read_line, bots)
+    session = Session(game, save_path, language or environment_language(), console, read_line,
+                      bots)
     try:
         session.run()
     except KeyboardInterrupt:

@@ -20,6 +20,7 @@ from herotable.core.errors import HerotableError, IllegalAction
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.view import DominariaView
+from herotable.messages import environment_language
 from herotable.terminal.dominaria.layout import location_table, map_picture
 from herotable.terminal.dominaria.presenter import actions_view, keyed_actions
 from herotable.terminal.dominaria.render import (
@@ -224,7 +225,7 @@ class Session(SessionBase):
         try:
             events = self.game.apply(player, action)
         except IllegalAction as exc:
-            return "again", [refusal_line(exc)]
+            return "again", [refusal_line(exc, environment_language())]
         self.notes = []  # the log starts again at each decision a person makes
         self.record(player, action, events)
         return "done", []

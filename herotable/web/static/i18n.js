@@ -107,6 +107,9 @@ export function refusalText(error) {
     };
     const params = Object.fromEntries(Object.entries(error.params || {})
       .map(([name, value]) => [name, said(value)]));
+    // A generic code's message may name {detail}, the English sentence, when nothing else
+    // would say which input was wrong.
+    params.detail = error.detail || error.message || '';
     return t(`refusal.${error.code}`, params);
   }
   return (error && (error.detail || error.message)) || '';
