@@ -243,11 +243,6 @@ def _bot_seats(specs: list[str] | None, game: str, players: int) -> dict[int, An
     return bots
 
 
-def _names(text: str) -> tuple[str, ...]:
-    """A comma-separated option (the bots of a simulation) as a tuple, blanks dropped."""
-    return comma_list([text])
-
-
 def _options(specs: list[str] | None) -> dict[str, Any]:
     """``--option KEY=VALUE`` as a dict; VALUE is JSON (true, 3, ["a", "b"]) or else text."""
     options: dict[str, Any] = {}
@@ -458,7 +453,7 @@ def simulate(
     if out is not None and not (as_json or as_csv):
         raise fail("--out needs --json or --csv to say the file's format")
     try:
-        spec = SimulationSpec(game, _names(players), games=games, seed=seed, preset=preset,
+        spec = SimulationSpec(game, comma_list([players]), games=games, seed=seed, preset=preset,
                               seconds=seconds, rotate=rotate, jobs=jobs,
                               options=_options(option), ray=ray)
     except HerotableError as exc:
