@@ -238,10 +238,14 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         """A refusal's parameter for a location, quest or artifact: its names by language."""
         return record_names(self.pack, kind, record_id)
 
+    @staticmethod
+    def _cards_kind(choice: Choice) -> str:
+        """Which of the pack's records the cards looked at are."""
+        return "artifacts" if choice.kind == "artifact" else "quests"
+
     def _cards_named(self, choice: Choice) -> dict[str, str]:
         """The cards a player is looking at, listed by language."""
-        kind = "artifacts" if choice.kind == "artifact" else "quests"
-        return listed_names(self._named(kind, card) for card in choice.cards)
+        return listed_names(self._named(self._cards_kind(choice), card) for card in choice.cards)
 
     def _starts_named(self) -> dict[str, str]:
         return listed_names(self._named("locations", start) for start in self.pack.start_locations)
@@ -295,11 +299,10 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
                                 DominariaRefusal.KEEP_COUNT,
                                 {"count": wanted, "cards": self._cards_named(choice)})
         missing = [c for c in action.args if c not in choice.cards]
-        kind = "artifacts" if choice.kind == "artifact" else "quests"
         if missing:
             raise IllegalAction(f"{missing[0]} is not among {', '.join(choice.cards)}",
                                 DominariaRefusal.NOT_AMONG,
-                                {"card": self._named(kind, missing[0]),
+                                {"card": self._named(self._cards_kind(choice), missing[0]),
                                  "cards": self._cards_named(choice)})
         rest = [c for c in choice.cards if c not in action.args]
         state.choice = None
