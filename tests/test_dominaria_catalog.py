@@ -11,8 +11,9 @@ from pathlib import Path
 
 import herotable
 from herotable.dominaria import rules
-from herotable.dominaria.catalog import catalog_json, translations
+from herotable.dominaria.catalog import catalog_json
 from herotable.dominaria.game import RECENT_EVENTS, DominariaGame
+from herotable.dominaria.names import translations
 from herotable.dominaria.pack import COLOURS, PLANESWALKER_ABILITIES, load_pack
 from herotable.dominaria.state import PlayerState
 from herotable.registry import game_info

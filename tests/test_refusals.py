@@ -18,10 +18,15 @@ from herotable import messages
 from herotable.cartographers.actions import Destroy, Draw, DrawMonster, PlaceHero
 from herotable.cartographers.refusals import CartographersRefusal
 from herotable.core.errors import HerotableError, IllegalAction, RefusalCode, terms
+from herotable.core.game import Game
+from herotable.dominaria.game import DominariaGame
+from herotable.dominaria.names import record_names
+from herotable.dominaria.state import Choice
 from herotable.registry import new_game
 from herotable.server.app import create_app
 from herotable.server.errors import Busy, StaleSeq
 from herotable.server.settings import Settings
+from tests.dominaria_helpers import game_in_play
 from tests.helpers import cells_mask, rigged_game
 from tests.refusal_checks import CODES, DECLARED, check_declared, declaring_classes
 
@@ -154,7 +159,7 @@ def test_the_server_answers_every_refusal_with_its_code_and_params(client):
     body = illegal.json()
     assert illegal.status_code == 422
     assert body["code"] == "wrong_action"
-    assert body["params"] == {"owed": "draw", "action": "hero A1 r0"}
+    assert body["params"] == {"owed": terms("action_kind", "draw"), "action": "hero A1 r0"}
     assert body["detail"].startswith("a draw action is owed now")
 
     assert client.get("/api/games/nosuchgame1").json()["code"] == "unknown_game"
@@ -295,3 +300,97 @@ def test_a_refusal_crosses_a_process_boundary_whole():
         back = pickle.loads(pickle.dumps(error))
         assert (type(back), str(back), back.code, back.params) == (
             cls, str(error), code, error.params), cls
+
+
+# ---------------------------------------------------------------- names and words, said in Russian
+
+LATIN = re.compile(r"[A-Za-z]")
+
+
+def russian_refusal(game: Game, player: int, action: object, code: str) -> IllegalAction:
+    """The refusal of ``action``, checked to have ``code`` and to leave no Latin letter in its
+    Russian text (the action's own notation aside)."""
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(player, action)  # type: ignore[arg-type]
+    assert refused.value.code == code
+    russian = messages.refusal_text(refused.value, "ru").replace(str(action), "")
+    assert not LATIN.search(russian), russian
+    return refused.value
+
+
+def test_the_decision_owed_is_said_in_the_language_asked():
+    game = rigged_game(["coastal_encampment", "lagoon"], players=2)
+    hero = PlaceHero(5, 5, 0)
+    with pytest.raises(IllegalAction) as previewed:
+        game.view(0).preview(hero)
+    for refused in (russian_refusal(game, 0, hero, "wrong_action"), previewed.value):
+        assert refused.params["owed"] == terms("action_kind", "draw")
+        assert str(refused) == f"a draw action is owed now, not {hero}"  # as before
+        assert messages.message("action_kind.draw", None, "ru") in messages.refusal_text(
+            refused, "ru")
+        assert messages.refusal_text(refused, "en") == "A draw action is owed now, not hero F6 r0."
+
+
+def dominaria_names(game: DominariaGame, kind: str, *ids: str) -> list[dict[str, str]]:
+    found = [record_names(game.pack, kind, record_id) for record_id in ids]
+    assert all(name["ru"] != name["en"] for name in found)  # so the test can tell them apart
+    return found
+
+
+def test_a_dominaria_quest_is_named_in_the_language_asked():
+    game = game_in_play(2)
+    player = game.current
+    public = next(iter(game.pack.public_quests))
+    refused = russian_refusal(game, player, f"claim {public}", "quest_unmet")
+    [name] = dominaria_names(game, "public_quests", public)
+    assert refused.params == {"quest": name}
+    assert name["ru"] in messages.refusal_text(refused, "ru")
+    assert name["en"] in messages.refusal_text(refused, "en")
+    assert str(refused).startswith(f"you cannot claim {name['en']} yet: it needs ")
+
+    straight = next(q.id for q in game.pack.quests.values() if not q.needs_start)
+    game.players[player].hand.append(straight)
+    refused = russian_refusal(game, player, f"start {straight}", "no_start")
+    [name] = dominaria_names(game, "quests", straight)
+    assert name["ru"] in messages.refusal_text(refused, "ru")
+    assert str(refused) == f"{name['en']} is completed straight from your hand"
+
+
+def test_a_dominaria_artifact_is_named_in_the_language_asked():
+    game = game_in_play(2)
+    player = game.current
+    passive = next(a.id for a in game.pack.artifacts.values()
+                   if a.ability.kind not in ("turn", "once"))
+    game.players[player].artifacts.append(passive)
+    refused = russian_refusal(game, player, f"use {passive}", "passive")
+    [name] = dominaria_names(game, "artifacts", passive)
+    assert name["ru"] in messages.refusal_text(refused, "ru")
+    assert str(refused) == f"{name['en']} has no ability to use (it works by itself)"
+
+
+def test_the_cards_a_player_looks_at_are_listed_in_the_language_asked():
+    game = game_in_play(2)
+    player = game.current
+    shown = list(game.pack.artifacts)[:2]
+    game.players[player].choice = Choice("artifact", shown)
+    refused = russian_refusal(game, player, "end", "keep_card_first")
+    first, second = dominaria_names(game, "artifacts", *shown)
+    assert refused.params == {"cards": {"en": f"{first['en']}, {second['en']}",
+                                        "ru": f"{first['ru']}, {second['ru']}"}}
+    assert str(refused) == f"first keep one of the cards you are looking at: {' or '.join(shown)}"
+
+
+def test_a_dominaria_location_is_named_in_the_language_asked():
+    game = game_in_play(2)
+    player = game.current
+    away = next(loc for loc in game.pack.locations.values()
+                if not loc.start and loc.id not in game.players[player].heroes)
+    refused = russian_refusal(game, player, f"discover {away.id}", "no_hero")
+    [name] = dominaria_names(game, "locations", away.id)
+    assert refused.params == {"location": name}
+    refused = russian_refusal(game, player, f"recruit {away.id}", "start_location")
+    starts = dominaria_names(game, "locations", *game.pack.start_locations)
+    assert refused.params["starts"] == {
+        language: ", ".join(start[language] for start in starts) for language in ("en", "ru")}
+    assert str(refused) == (f"a recruited Hero enters at a start location "
+                            f"({', '.join(game.pack.start_locations)})")

@@ -323,7 +323,8 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         if not isinstance(action, kind):
             raise IllegalAction(f"a {decision.kind} action is owed now, not {action}",
                                 CartographersRefusal.WRONG_ACTION,
-                                {"owed": decision.kind, "action": str(action)})
+                                {"owed": terms("action_kind", decision.kind),
+                                 "action": str(action)})
 
     def _check_free(self, sheet: MapSheet, mask: int) -> None:
         if mask & sheet.filled:

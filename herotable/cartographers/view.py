@@ -119,7 +119,7 @@ class LegalMoves(Sequence[CartographersAction]):
         if not isinstance(action, KIND_ACTIONS[self.kind]):
             raise IllegalAction(f"a {self.kind} action is owed now, not {action}",
                                 CartographersRefusal.WRONG_ACTION,
-                                {"owed": self.kind, "action": str(action)})
+                                {"owed": terms("action_kind", self.kind), "action": str(action)})
         if isinstance(action, Draw) and action.terrain not in self.terrains:
             raise IllegalAction(f"this draw may be {', '.join(self.terrains)}, not "
                                 f"{action.terrain}", CartographersRefusal.DRAW_TERRAIN,

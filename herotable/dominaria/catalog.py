@@ -6,16 +6,14 @@ by language and whether its content is designed by us rather than printed.
 The catalog is the packaged data pack's (the server plays no other), read once: a client may
 fetch it once and cache it. Rules text is given as data (``requires``, ``reward``,
 ``ability``), so a client words it in any language; ``text`` is the pack's English wording.
-Names other than English come from ``names.toml`` beside the pack.
+Names other than English come from ``names.toml`` beside the pack (see :mod:`.names`).
 """
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from importlib import resources
 from typing import Any
 
+from herotable.dominaria.names import names
 from herotable.dominaria.pack import (
     ABILITY_COSTS,
     CANVAS,
@@ -30,24 +28,6 @@ from herotable.dominaria.pack import (
 
 LANGUAGES = ("en", "ru")
 KINDS = ("locations", "planeswalkers", "quests", "public_quests", "artifacts")
-
-
-@cache
-def translations() -> dict[str, dict[str, dict[str, str]]]:
-    """``{language: {kind: {id: name}}}`` from ``names.toml``."""
-    text = resources.files("herotable.dominaria").joinpath("names.toml").read_text("utf-8")
-    found: dict[str, dict[str, dict[str, str]]] = tomllib.loads(text)
-    return found
-
-
-def names(kind: str, record_id: str, english: str) -> dict[str, str]:
-    """The record's name by language: English from the pack, the others where given."""
-    found = {"en": english}
-    for language, kinds in translations().items():
-        name = kinds.get(kind, {}).get(record_id)
-        if name:
-            found[language] = name
-    return found
 
 
 def requirement_json(req: Requirement) -> dict[str, Any]:

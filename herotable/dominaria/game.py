@@ -13,7 +13,7 @@ import copy
 from collections.abc import Callable, Collection
 from typing import Any, ClassVar
 
-from herotable.core.errors import IllegalAction, SaveFileError, terms
+from herotable.core.errors import IllegalAction, ParamValue, SaveFileError, terms
 from herotable.core.game import (
     ActionLog,
     Game,
@@ -28,6 +28,7 @@ from herotable.dominaria import rules
 from herotable.dominaria.actions import DominariaAction, known_action, parse_action
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.encoding import PackEncoding, encoding_for
+from herotable.dominaria.names import listed_names, record_names
 from herotable.dominaria.pack import (
     ARTIFACT_TOKENS,
     CABAL_TOKENS,
@@ -233,6 +234,25 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
     def parse_action(cls, text: str) -> DominariaAction:
         return parse_action(text)
 
+    def _named(self, kind: str, record_id: str) -> dict[str, str]:
+        """A refusal's parameter for a location, quest or artifact: its names by language."""
+        return record_names(self.pack, kind, record_id)
+
+    @staticmethod
+    def _cards_kind(choice: Choice) -> str:
+        """Which of the pack's records the cards looked at are."""
+        return "artifacts" if choice.kind == "artifact" else "quests"
+
+    def _cards_named(self, choice: Choice) -> dict[str, str]:
+        """The cards a player is looking at, listed by language."""
+        return listed_names(self._named(self._cards_kind(choice), card) for card in choice.cards)
+
+    def _starts_named(self) -> dict[str, str]:
+        return listed_names(self._named("locations", start) for start in self.pack.start_locations)
+
+    def _link_named(self, a: str, b: str) -> dict[str, ParamValue]:
+        return {"origin": self._named("locations", a), "target": self._named("locations", b)}
+
     def _not_your_turn(self, player: int) -> str:
         waiting = ", ".join(self.player_name(p) for p in self.pending_players())
         return f"it is not {self.player_name(player)}'s turn (waiting for {waiting})"
@@ -254,7 +274,8 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             if state.choice is not None and action.verb != "keep":
                 shown = " or ".join(state.choice.cards)
                 raise IllegalAction(f"first keep one of the cards you are looking at: {shown}",
-                                    DominariaRefusal.KEEP_CARD_FIRST, {"cards": shown})
+                                    DominariaRefusal.KEEP_CARD_FIRST,
+                                    {"cards": self._cards_named(state.choice)})
             if action.verb == "place":
                 raise IllegalAction("starting Heroes are placed at set-up only",
                                     DominariaRefusal.SETUP_ONLY)
@@ -276,12 +297,13 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         if len(action.args) != wanted or len(set(action.args)) != wanted:
             raise IllegalAction(f"keep {wanted} different card(s) of {', '.join(choice.cards)}",
                                 DominariaRefusal.KEEP_COUNT,
-                                {"count": wanted, "cards": ", ".join(choice.cards)})
+                                {"count": wanted, "cards": self._cards_named(choice)})
         missing = [c for c in action.args if c not in choice.cards]
         if missing:
             raise IllegalAction(f"{missing[0]} is not among {', '.join(choice.cards)}",
                                 DominariaRefusal.NOT_AMONG,
-                                {"card": missing[0], "cards": ", ".join(choice.cards)})
+                                {"card": self._named(self._cards_kind(choice), missing[0]),
+                                 "cards": self._cards_named(choice)})
         rest = [c for c in choice.cards if c not in action.args]
         state.choice = None
         if choice.kind == "artifact":
@@ -310,7 +332,8 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             starts = ", ".join(self.pack.start_locations)
             raise IllegalAction(f"{location} is not a start location ({starts})",
                                 DominariaRefusal.START_LOCATION,
-                                {"location": location, "starts": starts})
+                                {"location": self._named("locations", location),
+                                 "starts": self._starts_named()})
         state = self.players[player]
         if state.heroes:  # a second starting Hero (two players) comes off the Hero track
             state.heroes_on_track -= 1
@@ -376,7 +399,8 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
     def _hero_at(self, state: PlayerState, location: str, what: str) -> None:
         if location not in state.heroes:
             raise IllegalAction(f"{what} needs one of your Heroes at {location}",
-                                DominariaRefusal.NO_HERO, {"location": location})
+                                DominariaRefusal.NO_HERO,
+                                {"location": self._named("locations", location)})
 
     def _pay(self, player: int, action: DominariaAction, ability: str) -> tuple[str, ...]:
         """Check the payment (the named one, or the engine's) without spending it yet."""
@@ -410,7 +434,8 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self._hero_at(state, origin, "moving")
         if target not in self.pack.adjacency[origin]:
             raise IllegalAction(f"{target} is not next to {origin}", DominariaRefusal.NOT_ADJACENT,
-                                {"origin": origin, "target": target})
+                                {"origin": self._named("locations", origin),
+                                 "target": self._named("locations", target)})
         if state.moves_used >= moves_allowed(state, self.pack):
             raise IllegalAction("no move action left this turn", DominariaRefusal.NO_MOVES)
         state.moves_used += 1
@@ -426,14 +451,15 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         if location not in collectable(state):
             raise IllegalAction(f"{location} holds none of your Heroes and is not joined to one "
                                 "by your Leylines", DominariaRefusal.NOT_REACHABLE,
-                                {"location": location})
+                                {"location": self._named("locations", location)})
         if self.cabal_tokens.get(location):
             raise IllegalAction(f"a Cabal token at {location} blocks collecting there",
-                                DominariaRefusal.CABAL, {"location": location})
+                                DominariaRefusal.CABAL,
+                                {"location": self._named("locations", location)})
         amount = self.map_mana[location]
         if not amount:
             raise IllegalAction(f"there is no mana at {location}", DominariaRefusal.NO_MANA,
-                                {"location": location})
+                                {"location": self._named("locations", location)})
         colour = self.pack.locations[location].colour
         state.collects_used += 1
         self.map_mana[location] = 0
@@ -450,7 +476,8 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             starts = ", ".join(self.pack.start_locations)
             raise IllegalAction(f"a recruited Hero enters at a start location ({starts})",
                                 DominariaRefusal.START_LOCATION,
-                                {"location": location, "starts": starts})
+                                {"location": self._named("locations", location),
+                                 "starts": self._starts_named()})
         pay = self._pay(player, action, "recruit")
         self._spend(state, pay)
         state.heroes_on_track -= 1
@@ -466,7 +493,8 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self._hero_at(state, location, "discovering an artifact")
         if not self.artifact_tokens.get(location):
             raise IllegalAction(f"there is no artifact token at {location}",
-                                DominariaRefusal.NO_ARTIFACT_TOKEN, {"location": location})
+                                DominariaRefusal.NO_ARTIFACT_TOKEN,
+                                {"location": self._named("locations", location)})
         if not self.artifact_deck:
             raise IllegalAction("the artifact deck is empty", DominariaRefusal.EMPTY_DECK)
         pay = self._pay(player, action, "discover")
@@ -484,7 +512,8 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self._hero_at(state, location, "confronting the Cabal")
         if not self.cabal_tokens.get(location):
             raise IllegalAction(f"there is no Cabal token at {location}",
-                                DominariaRefusal.NO_CABAL_TOKEN, {"location": location})
+                                DominariaRefusal.NO_CABAL_TOKEN,
+                                {"location": self._named("locations", location)})
         spaces = self.pack.boards.cabal.spaces
         if state.cabal >= len(spaces):
             raise IllegalAction("your defeated-Cabal track is full",
@@ -523,14 +552,14 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         a, b = action.args
         if not self.pack.are_adjacent(a, b):
             raise IllegalAction(f"{a} and {b} are not linked on the map",
-                                DominariaRefusal.NOT_ADJACENT, {"origin": a, "target": b})
+                                DominariaRefusal.NOT_ADJACENT, self._link_named(a, b))
         if a not in state.heroes and b not in state.heroes:
             raise IllegalAction(f"a Leyline starts where one of your Heroes stands ({a} or {b})",
-                                DominariaRefusal.LEYLINE_NO_HERO, {"origin": a, "target": b})
+                                DominariaRefusal.LEYLINE_NO_HERO, self._link_named(a, b))
         link = self.pack.link_key(a, b)
         if link in state.leylines:
             raise IllegalAction(f"you already have a Leyline between {a} and {b}",
-                                DominariaRefusal.LEYLINE_HELD, {"origin": a, "target": b})
+                                DominariaRefusal.LEYLINE_HELD, self._link_named(a, b))
         spaces = self.pack.boards.leyline.spaces
         if len(state.leylines) >= len(spaces):
             raise IllegalAction("all your Leylines are formed", DominariaRefusal.LEYLINES_FORMED)
@@ -546,15 +575,18 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         artifact_id = action.args[0]
         if artifact_id not in state.artifacts:
             raise IllegalAction(f"{artifact_id} is not one of your artifacts in play",
-                                DominariaRefusal.NO_ARTIFACT, {"artifact": artifact_id})
+                                DominariaRefusal.NO_ARTIFACT,
+                                {"artifact": self._named("artifacts", artifact_id)})
         artifact = self.pack.artifacts[artifact_id]
         kind = artifact.ability.kind
         if kind not in ("turn", "once"):
             raise IllegalAction(f"{artifact.name} has no ability to use (it works by itself)",
-                                DominariaRefusal.PASSIVE, {"artifact": artifact.name})
+                                DominariaRefusal.PASSIVE,
+                                {"artifact": self._named("artifacts", artifact_id)})
         if kind == "turn" and artifact_id in state.used_artifacts:
             raise IllegalAction(f"{artifact.name} was already used this turn",
-                                DominariaRefusal.USED, {"artifact": artifact.name})
+                                DominariaRefusal.USED,
+                                {"artifact": self._named("artifacts", artifact_id)})
         if kind == "once":
             state.artifacts.remove(artifact_id)
             state.accomplished.append(artifact_id)
@@ -567,12 +599,14 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         quest_id = action.args[0]
         if quest_id not in state.hand:
             raise IllegalAction(f"{quest_id} is not a quest in your hand",
-                                DominariaRefusal.NO_QUEST, {"quest": quest_id})
+                                DominariaRefusal.NO_QUEST,
+                                {"quest": self._named("quests", quest_id)})
         quest = self.pack.quests[quest_id]
         if not quest.needs_start:
             raise IllegalAction(f"{quest.name} is completed straight from your hand",
-                                DominariaRefusal.NO_START, {"quest": quest.name})
-        self._check_met(state, quest.start, quest.name, "start")
+                                DominariaRefusal.NO_START,
+                                {"quest": self._named("quests", quest_id)})
+        self._check_met(state, quest.start, ("quests", quest_id), "start")
         state.hand.remove(quest_id)
         state.started[quest_id] = counters(state)
         self._event("start", player=player, quest=quest_id)
@@ -583,11 +617,13 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         quest = self.pack.quests.get(quest_id)
         if quest is None or (quest_id not in state.hand and quest_id not in state.started):
             raise IllegalAction(f"{quest_id} is not a quest in your hand or in play",
-                                DominariaRefusal.NO_QUEST, {"quest": quest_id})
+                                DominariaRefusal.NO_QUEST,
+                                {"quest": self._named("quests", quest_id)})
         if quest_id in state.hand and quest.needs_start:
             raise IllegalAction(f"{quest.name} must be started first (start {quest_id})",
-                                DominariaRefusal.NOT_STARTED, {"quest": quest.name})
-        self._check_met(state, quest.requires, quest.name, "complete",
+                                DominariaRefusal.NOT_STARTED,
+                                {"quest": self._named("quests", quest_id)})
+        self._check_met(state, quest.requires, ("quests", quest_id), "complete",
                         state.started.get(quest_id))
         if quest_id in state.hand:
             state.hand.remove(quest_id)
@@ -603,26 +639,32 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         quest = self.pack.public_quests.get(quest_id)
         if quest is None:
             raise IllegalAction(f"unknown public quest {quest_id!r}", DominariaRefusal.NO_QUEST,
-                                {"quest": quest_id})
+                                {"quest": self._named("public_quests", quest_id)})
         claims = self.claims[quest_id]
         if player in claims:
             raise IllegalAction(f"you already hold a {quest.name} tile; nobody takes both",
-                                DominariaRefusal.TILE_HELD, {"quest": quest.name})
+                                DominariaRefusal.TILE_HELD,
+                                {"quest": self._named("public_quests", quest_id)})
         if len(claims) >= len(quest.tiles):
             raise IllegalAction(f"both {quest.name} tiles are taken", DominariaRefusal.TILES_TAKEN,
-                                {"quest": quest.name})
-        self._check_met(self.players[player], quest.requires, quest.name, "claim")
+                                {"quest": self._named("public_quests", quest_id)})
+        self._check_met(self.players[player], quest.requires, ("public_quests", quest_id),
+                        "claim")
         vp = quest.tiles[len(claims)]
         claims.append(player)
         self.players[player].public.append((quest_id, vp))
         self._event("claim", player=player, quest=quest_id, vp=vp)
 
-    def _check_met(self, state: PlayerState, reqs: tuple, name: str, verb: str,
+    def _check_met(self, state: PlayerState, reqs: tuple, quest: tuple[str, str], verb: str,
                    since: dict[str, int] | None = None) -> None:
+        """``quest`` is the kind and id of the quest whose requirements ``reqs`` are."""
         if not met(state, self.pack, reqs, since):
+            named = self._named(*quest)
             needed = "; ".join(describe_requirement(r) for r in reqs)
-            raise IllegalAction(f"you cannot {verb} {name} yet: it needs {needed}",
-                                DominariaRefusal.QUEST_UNMET, {"quest": name, "needs": needed})
+            # The requirements travel as the quest itself: each front end shows them from
+            # the catalogue's quest, in its own words, as it does on the quest's card.
+            raise IllegalAction(f"you cannot {verb} {named['en']} yet: it needs {needed}",
+                                DominariaRefusal.QUEST_UNMET, {"quest": named})
 
     # ------------------------------------------------------------------ rewards
 

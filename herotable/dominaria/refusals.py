@@ -51,4 +51,6 @@ class DominariaRefusal(RefusalCode):
     NOT_STARTED = ("not_started", ("quest",), "the quest must be started first")
     TILE_HELD = ("tile_held", ("quest",), "the player holds a tile of that public quest already")
     TILES_TAKEN = ("tiles_taken", ("quest",), "both tiles of that public quest are taken")
-    QUEST_UNMET = ("quest_unmet", ("quest", "needs"), "the quest's requirements are not met yet")
+    QUEST_UNMET = ("quest_unmet", ("quest",),
+                   "the quest's requirements (the catalogue's, as its card shows them) are not "
+                   "met yet")

@@ -63,8 +63,9 @@ def test_a_refused_move_is_explained_in_the_pages_language(page: Page, api: Api)
 
     page.route("**/api/games/*/actions*", made_illegal)
     table.decide(2, before_confirm=to_russian, refused=True)  # 2: the cell clicked again
-    reason = text("refusal.wrong_action", RU, owed=offered[0].split()[0], action="destroy A1")
+    owed = f"action_kind.{offered[0].split()[0]}"  # the kind of decision, said as a word
+    reason = text("refusal.wrong_action", RU, owed=text(owed, RU), action="destroy A1")
     expect(page.get_by_role("alert")).to_have_text(text("error.action", RU, reason=reason))
     page.get_by_label(text("nav.language", RU)).select_option("en")
-    reason = text("refusal.wrong_action", owed=offered[0].split()[0], action="destroy A1")
+    reason = text("refusal.wrong_action", owed=text(owed), action="destroy A1")
     expect(page.get_by_role("alert")).to_have_text(text("error.action", reason=reason))

@@ -1,0 +1,60 @@
+"""The names of the pack's records in each language: English from the pack, the others from
+``names.toml`` beside it. The catalogue sends them to the page, and a refusal that names a
+location, quest or artifact carries them, so each front end says it in its player's language.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from functools import cache
+from importlib import resources
+from typing import Protocol
+
+from herotable.dominaria.pack import Pack
+
+
+class Named(Protocol):
+    """A record of the pack: a location, quest, public quest or artifact."""
+
+    @property
+    def name(self) -> str: ...
+
+
+@cache
+def translations() -> dict[str, dict[str, dict[str, str]]]:
+    """``{language: {kind: {id: name}}}`` from ``names.toml``."""
+    text = resources.files("herotable.dominaria").joinpath("names.toml").read_text("utf-8")
+    found: dict[str, dict[str, dict[str, str]]] = tomllib.loads(text)
+    return found
+
+
+def names(kind: str, record_id: str, english: str) -> dict[str, str]:
+    """The record's name by language: English from the pack, the others where given."""
+    found = {"en": english}
+    for language, kinds in translations().items():
+        name = kinds.get(kind, {}).get(record_id)
+        if name:
+            found[language] = name
+    return found
+
+
+def record_names(pack: Pack, kind: str, record_id: str) -> dict[str, str]:
+    """The names of the pack's record ``record_id`` of ``kind`` (``locations``, ``quests``,
+    ``public_quests``, ``artifacts``); a record the pack lacks is named by its id, as the
+    player wrote it."""
+    records: dict[str, Mapping[str, Named]] = {"locations": pack.locations, "quests": pack.quests,
+                                               "public_quests": pack.public_quests,
+                                               "artifacts": pack.artifacts}
+    record = records[kind].get(record_id)
+    return names(kind, record_id, record.name) if record is not None else {"en": record_id}
+
+
+def listed_names(each: Iterable[dict[str, str]]) -> dict[str, str]:
+    """Several records' names as one name by language, joined by commas (a record without a
+    name in a language keeps its English one there), so a refusal lists them in any
+    language and the catalogue's message holds the wording around the list."""
+    each = list(each)
+    languages = dict.fromkeys(language for found in each for language in found)
+    return {language: ", ".join(found.get(language, found["en"]) for found in each)
+            for language in languages}
