@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from herotable.core.errors import HerotableError
 from herotable.core.rng import SeededRng
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
@@ -88,5 +89,5 @@ def test_the_same_seed_gives_the_same_world_and_others_differ() -> None:
 
 def test_a_spectator_view_is_refused() -> None:
     game, _ = _played(3, 2, 10)
-    with pytest.raises(ValueError, match="spectator"):
+    with pytest.raises(HerotableError, match="spectator"):
         sample_world(game.view(None), SeededRng(1))

@@ -54,3 +54,7 @@ class DominariaRefusal(RefusalCode):
     QUEST_UNMET = ("quest_unmet", ("quest",),
                    "the quest's requirements (the catalogue's, as its card shows them) are not "
                    "met yet")
+    SEAT_VIEW_NEEDED = ("seat_view_needed", (),
+                        "a possible world is sampled from a seat's view, not a spectator's")
+    HIDES_TOO_MUCH = ("hides_too_much", (),
+                      "the view hides more cards than the pack has unseen: no game made it")

@@ -21,9 +21,11 @@ types, and checked as a loaded save is, so it can never hold a state the rules r
 
 from __future__ import annotations
 
+from herotable.core.errors import HerotableError
 from herotable.core.rng import SeededRng
 from herotable.dominaria.game import DominariaGame, hero_placement_order
 from herotable.dominaria.pack import ARTIFACT_TOKENS, CABAL_TOKENS
+from herotable.dominaria.refusals import DominariaRefusal
 from herotable.dominaria.state import Choice
 from herotable.dominaria.view import DominariaView
 
@@ -33,11 +35,12 @@ QUEST_CHOICES = ("setup", "quest")  # the choices dealt from the quest deck
 def sample_world(view: DominariaView, rng: SeededRng) -> DominariaGame:
     """A complete game that shows seat ``view.you`` exactly ``view`` (same board, same legal
     actions); its hidden parts are drawn with ``rng`` from the cards the seat has not seen,
-    so the same ``rng`` state gives the same world. A spectator's view (no seat) is a
-    ValueError: a world is sampled for a seat."""
+    so the same ``rng`` state gives the same world. A spectator's view (no seat) is refused:
+    a world is sampled for a seat."""
     me = view.you
     if me is None:
-        raise ValueError("a possible world is sampled from a seat's view, not a spectator's")
+        raise HerotableError("a possible world is sampled from a seat's view, not a "
+                             "spectator's", DominariaRefusal.SEAT_VIEW_NEEDED)
     pack = view.pack
     boards = [seat.board.clone() for seat in view.players]
     own = boards[me]
@@ -96,9 +99,10 @@ def sample_world(view: DominariaView, rng: SeededRng) -> DominariaGame:
 
 def _deal(unseen: list[str], count: int, what: str) -> list[str]:
     """``count`` cards off the end of ``unseen``; a view asking for more than exist is not
-    one the engine made (a ValueError, never an IndexError)."""
+    one the engine made (refused, never an IndexError)."""
     if count > len(unseen):
-        raise ValueError(f"the view hides more {what} cards than the pack has unseen")
+        raise HerotableError(f"the view hides more {what} cards than the pack has unseen",
+                             DominariaRefusal.HIDES_TOO_MUCH)
     dealt = unseen[len(unseen) - count:]
     del unseen[len(unseen) - count:]
     return dealt
