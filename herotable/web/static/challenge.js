@@ -133,7 +133,7 @@ function Today({ kind, now, catalog, navigate, onOver }) {
       setMine(attempt);
       navigate(`/g/${made.id}`);
     } catch (err) {
-      setError(err.status === 409 ? t(`challenge.already_${kind}`) : refusalText(err));
+      setError(err.code === 'attempt_taken' ? t(`challenge.already_${kind}`) : refusalText(err));
     }
     setBusy(false);
   };
@@ -172,7 +172,7 @@ function FinishedMap({ kind, dayKey, id, catalog, navigate }) {
   useEffect(() => {
     const mine = attemptAt(`${kind}:${dayKey}`);
     api.challengeGame(kind, dayKey, id, mine && mine.token).then(setState)
-      .catch((e) => setError(e.status === 403 ? t('challenge.map_locked') : refusalText(e)));
+      .catch((e) => setError(refusalText(e)));
   }, [kind, dayKey, id]);
   const back = html`<a href=${`/${kind}/${dayKey}`} onClick=${navigate}>${t('challenge.back_to_board')}</a>`;
   if (error) return html`<main class="page"><p class="error" role="alert">${error}</p>${back}</main>`;
