@@ -4,10 +4,11 @@ import pytest
 
 from herotable.cartographers.actions import Draw
 from herotable.cartographers.cards import heroes_set
-from herotable.cartographers.game import SeasonScore
+from herotable.cartographers.game import CartographersGame, SeasonScore
 from herotable.cartographers.grid import mask_names
 from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.solo import solo_ambush_mask, solo_walk, title_for
+from herotable.dominaria.game import DominariaGame
 from tests.helpers import cells_mask, rigged_game
 
 EMPTY = "\n".join(["..........."] * 11)
@@ -115,6 +116,16 @@ def test_rating_below_minus_thirty_earns_no_title():
     assert game.solo_rating() == -70
     assert game.solo_title() is None
     assert game.solo_title("ru") is None
+
+
+def test_a_stored_rating_gives_the_titles_names_in_every_language():
+    # What a leaderboard sends from a rating it stored, without the game at hand.
+    names = CartographersGame.solo_title_names(-30)
+    assert names is not None
+    assert (names["en"], names["pl"]) == ("Oblivious Inkdrinker", "Poplamiony Ochlapus")
+    assert set(names) == {"en", "ru", "fr", "pl"} and all(names.values())
+    assert CartographersGame.solo_title_names(-31) is None
+    assert DominariaGame.solo_title_names(10) is None  # it rates no solo play
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,11 @@ RULES = {
 # The terrain palette is named once, in style.css; the Dominaria seats have colours of their own.
 PALETTE = r"#(009E73|D55E00|F0E442|56B4E9|CC79A7|E69F00)\b"
 # Writing an action in the notation, and reading one: only each game's notation module does.
-NOTATION = r"`(draw|monster|hero|destroy) \$\{|\bpay \$\{|\.split\(' '\)"
+# The verbs are both games' (docs/cartographers.md, docs/dominaria.md); ``('end')`` is
+# Dominaria's one action without arguments.
+VERBS = ("draw|monster|hero|destroy|place|move|keep|use|start|complete|claim|collect|recruit"
+         "|discover|confront|manalith|leyline")
+NOTATION = rf"`({VERBS}) \$\{{|\bpay \$\{{|\.split\(' '\)|\('end'\)"
 
 
 def scripts() -> list[Path]:
@@ -73,3 +77,18 @@ def test_only_the_notation_module_writes_or_reads_a_games_actions(game: str) -> 
     # The pattern knows the forms the page once used.
     assert re.search(NOTATION, "send(`${pending.text} pay ${pay.join(' ')}`)")
     assert re.search(NOTATION, "const [verb, ...args] = text.split(' ');")
+    for line in (
+        "if (placing) { if (legal.has(`place ${loc}`)) send(`place ${loc}`); return; }",
+        "if (await send(`move ${selected} ${loc}`)) setSelected(loc);",
+        "disabled=${busy || !legal.has('end')} onClick=${() => send('end')}>",
+        "if (!setup) { if (legal.has(`keep ${id}`)) onAction(`keep ${id}`); return; }",
+        "const action = pair.length === 2 ? `keep ${pair.join(' ')}` : null;",
+        "const use = `use ${id}`;",
+        "const claim = `claim ${q.id}`;",
+        "if (legal.has(`start ${id}`)) list.push([`start ${id}`, t('dom.do.start_short')]);",
+        "const a = `draw ${terrain} ${cells}`;",
+    ):
+        assert re.search(NOTATION, line), line
+    # Class names and catalogue keys built from a word are not actions.
+    assert not re.search(NOTATION, "class=${`ability ${mode === verb ? 'on' : ''}`}")
+    assert not re.search(NOTATION, "t(`dom.ability.${verb}`)")

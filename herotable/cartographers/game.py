@@ -237,6 +237,10 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         """The title the solo rating earns, in ``language``; None when it earns none."""
         return results.title_name(self.solo_rating(), language)
 
+    @classmethod
+    def solo_title_names(cls, rating: int) -> dict[str, str] | None:
+        return results.title_names(rating)
+
     # ------------------------------------------------------------------ legal moves
 
     def placement_masks(self, player: int) -> list[int]:

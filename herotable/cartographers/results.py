@@ -44,9 +44,13 @@ def solo_json(cards: CardSet, scoring: Sequence[str], scores: Scores) -> dict[st
     """A solo game's result as a front end shows it: the par, the rating and the title it
     earns (its names by language; None when it earns none)."""
     rating = solo_rating(cards, scoring, scores)
+    return {"par": solo_par(cards, scoring), "rating": rating, "title": title_names(rating)}
+
+
+def title_names(rating: int) -> dict[str, str] | None:
+    """The names by language of the solo title ``rating`` earns; None when it earns none."""
     title = title_for(rating)
-    return {"par": solo_par(cards, scoring), "rating": rating,
-            "title": title.names.to_json() if title else None}
+    return title.names.to_json() if title else None
 
 
 def title_name(rating: int, language: str = "en") -> str | None:

@@ -302,6 +302,13 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
         once it is over; None where the game rates no solo play."""
         return None
 
+    @classmethod
+    def solo_title_names(cls, rating: int) -> dict[str, str] | None:
+        """The names by language of the title a solo ``rating`` (as :meth:`solo_result`
+        gives it) earns, for a front end to say in its language; None when it earns none or
+        the game rates no solo play."""
+        return None
+
     def returns(self) -> list[float]:
         """Each player's outcome: 0 while the game runs; at the end, the share of the win
         (1 for a sole winner, 1/k for each of k tied winners, 0 for the others). A solo game

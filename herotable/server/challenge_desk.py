@@ -90,9 +90,13 @@ class ChallengeDesk:
         return live
 
     async def leaderboard(self, challenge: Challenge) -> list[dict[str, Any]]:
+        """The finished attempts, best first; each title as its names by language (from the
+        stored rating), for every page to say in its own."""
         rows = await self.service.db(self.service.store.leaderboard, challenge.id)
+        rated = game_info(challenge.game).game_class
         return [{"rank": rank, "name": row.name, "score": row.score, "rating": row.rating,
-                 "title": row.title, "game": row.game_id, "finished": row.finished_at
+                 "title": None if row.rating is None else rated.solo_title_names(row.rating),
+                 "game": row.game_id, "finished": row.finished_at
                  and row.finished_at.isoformat()}
                 for rank, row in enumerate(rows, 1)]
 

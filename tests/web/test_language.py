@@ -69,3 +69,16 @@ def test_a_refused_move_is_explained_in_the_pages_language(page: Page, api: Api)
     page.get_by_label(text("nav.language", RU)).select_option("en")
     reason = text("refusal.wrong_action", owed=text(owed), action="destroy A1")
     expect(page.get_by_role("alert")).to_have_text(text("error.action", reason=reason))
+
+
+def test_a_game_the_page_cannot_show_says_why_in_the_pages_language(page: Page, api: Api) -> None:
+    """Each refusal by its own code: a link of no seat is not a hidden game, nor a missing
+    one."""
+    created = api.create([{"name": "Аня"}], seed=2)
+    page.goto("/")
+    page.get_by_label(text("nav.language")).select_option("ru")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    page.goto(f"/g/{created['id']}#token=no-seat-holds-this-token")
+    expect(page.locator("main .error")).to_have_text(text("refusal.not_a_seat", RU))
+    page.goto("/g/no-such-game")
+    expect(page.locator("main .error")).to_have_text(text("refusal.unknown_game", RU))

@@ -37,7 +37,7 @@ export function useAnalysis(id, state, token) {
         if (answer.status === 'running') timer = setTimeout(load, POLL_MS);
       } catch (e) {
         if (stop) return;
-        if (e.status === 403) setClosed(true);
+        if (e.code === 'challenge_hidden') setClosed(true);
         else setError(refusalText(e));
       }
     };

@@ -66,18 +66,12 @@ function timeLeft(ends, now) {
   return parts.join(' ');
 }
 
-/** A leaderboard line's title, in the page's language (the server writes the English name). */
-function titleOf(catalog, entry) {
-  if (catalog) {
-    const title = entry.title && catalog.titles.find((x) => x.names && x.names.en === entry.title);
-    if (title) return nameIn(title.names);
-  }
-  return entry.title || t('challenge.no_title');
-}
+/** A leaderboard line's title, in the page's language (the server sends its names). */
+const titleOf = (entry) => (entry.title ? nameIn(entry.title) : t('challenge.no_title'));
 
 const signed = (n) => (n === null || n === undefined ? '—' : (n > 0 ? `+${n}` : String(n)));
 
-function Board({ kind, dayKey, catalog, navigate, refresh }) {
+function Board({ kind, dayKey, navigate, refresh }) {
   const [board, setBoard] = useState(null);
   const [error, setError] = useState(null);
   useEffect(() => {
@@ -93,12 +87,12 @@ function Board({ kind, dayKey, catalog, navigate, refresh }) {
       <th class="num">${t('challenge.rating')}</th><th>${t('challenge.title')}</th><th><span class="sr">${t('challenge.map')}</span></th></tr></thead>
     <tbody>${board.entries.map((e) => html`<tr class=${mine && mine.id === e.game ? 'mine' : ''} data-game=${e.game}>
       <td class="num">${e.rank}</td><td class="who">${e.name}</td><td class="num">${t('edict.stars', { count: e.score })}</td>
-      <td class="num">${signed(e.rating)}</td><td>${titleOf(catalog, e)}</td>
+      <td class="num">${signed(e.rating)}</td><td>${titleOf(e)}</td>
       <td><a href=${`/${kind}/${dayKey}/g/${e.game}`} onClick=${navigate}>${t('challenge.view_map')}</a></td></tr>`)}
     </tbody></table>`;
 }
 
-function Today({ kind, now, catalog, navigate, onOver }) {
+function Today({ kind, now, navigate, onOver }) {
   const [name, setName] = useState(() => localStorage.getItem(NAME) || '');
   const [mine, setMine] = useState(() => attemptAt(`${kind}:${now.key}`));
   const [game, setGame] = useState(null); // my attempt's game object
@@ -133,7 +127,7 @@ function Today({ kind, now, catalog, navigate, onOver }) {
       setMine(attempt);
       navigate(`/g/${made.id}`);
     } catch (err) {
-      setError(err.status === 409 ? t(`challenge.already_${kind}`) : refusalText(err));
+      setError(err.code === 'attempt_taken' ? t(`challenge.already_${kind}`) : refusalText(err));
     }
     setBusy(false);
   };
@@ -145,7 +139,7 @@ function Today({ kind, now, catalog, navigate, onOver }) {
     yours = html`<div class="yours" role="status">
       <p class="played">${t(`challenge.played_${kind}`, { name: mine.name })}</p>
       ${finished && entry && html`<p class="result">${t('challenge.your_result', { rank: entry.rank, score: t('edict.stars', { count: entry.score }), rating: signed(entry.rating) })}
-        <b class="result-title">${titleOf(catalog, entry)}</b></p>`}
+        <b class="result-title">${titleOf(entry)}</b></p>`}
       ${game && !finished && html`<p>${t('challenge.unfinished')}</p>`}
       <a class="button-link" href=${`/g/${mine.id}`} onClick=${navigate}>${finished ? t('challenge.see_yours') : t('challenge.continue')}</a>
     </div>`;
@@ -172,7 +166,7 @@ function FinishedMap({ kind, dayKey, id, catalog, navigate }) {
   useEffect(() => {
     const mine = attemptAt(`${kind}:${dayKey}`);
     api.challengeGame(kind, dayKey, id, mine && mine.token).then(setState)
-      .catch((e) => setError(e.status === 403 ? t('challenge.map_locked') : refusalText(e)));
+      .catch((e) => setError(refusalText(e)));
   }, [kind, dayKey, id]);
   const back = html`<a href=${`/${kind}/${dayKey}`} onClick=${navigate}>${t('challenge.back_to_board')}</a>`;
   if (error) return html`<main class="page"><p class="error" role="alert">${error}</p>${back}</main>`;
@@ -212,7 +206,7 @@ export function ChallengePage({ kind, dayKey, gameId, navigate }) {
     return keyWords(kind, key);
   };
   return html`<main class="challenge">
-    <${Today} key=${info.now.key} kind=${kind} now=${info.now} catalog=${catalog} navigate=${navigate}
+    <${Today} key=${info.now.key} kind=${kind} now=${info.now} navigate=${navigate}
       onOver=${() => setTimeout(() => setAsked((n) => n + 1), 2000)}/>
     <section class="panel leaderboard">
       <h2>${t('challenge.board')} · ${keyWords(kind, shown)}</h2>
@@ -221,7 +215,7 @@ export function ChallengePage({ kind, dayKey, gameId, navigate }) {
             class=${key === shown ? 'on' : ''} aria-current=${key === shown ? 'page' : undefined}>
           ${label(key)}${counts[key] ? html` <span class="count">${counts[key]}</span>` : ''}</a>`)}
       </nav>
-      <${Board} kind=${kind} dayKey=${shown} catalog=${catalog} navigate=${navigate}/>
+      <${Board} kind=${kind} dayKey=${shown} navigate=${navigate}/>
     </section>
   </main>`;
 }

@@ -24,6 +24,10 @@ function SeatLink({ id, token, name }) {
   </span>`;
 }
 
+// The refusals that keep this page from showing the game at all (unknown, a running
+// challenge's, a link of no seat); any other failure of the link is passing and retried.
+const UNSHOWABLE = new Set(['unknown_game', 'challenge_hidden', 'not_a_seat', 'token_needed']);
+
 export function GamePage({ id, navigate }) {
   useLanguage();
   const [ready, setReady] = useState(false);
@@ -60,8 +64,7 @@ export function GamePage({ id, navigate }) {
       setProblem(null);
     }, (status, error) => {
       setLink(status);
-      if (error && error.status === 404) setProblem(t('game.not_found'));
-      else if (error && error.status === 403) setProblem(t('game.hidden', { reason: refusalText(error) })); // a running challenge's game
+      if (error && UNSHOWABLE.has(error.code)) setProblem(refusalText(error));
     });
   }, [id, token, ready]);
 
@@ -85,7 +88,7 @@ export function GamePage({ id, navigate }) {
       const result = await api.act(id, token, state.seq, action);
       setState(result);
     } catch (e) {
-      if (e.status === 409) { setState(await api.game(id, token)); }
+      if (e.code === 'stale_seq') { setState(await api.game(id, token)); }
       throw e;
     }
   }, [id, token, state && state.seq]);

@@ -215,7 +215,7 @@ function MyGames({ navigate }) {
     const refresh = () => {
       for (const g of rows) {
         api.game(g.id, g.seats[0].token).then((s) => { if (!stop) setStatus((old) => ({ ...old, [g.id]: s })); })
-          .catch((e) => { if (!stop) setStatus((old) => ({ ...old, [g.id]: { error: e.status || true } })); });
+          .catch((e) => { if (!stop) setStatus((old) => ({ ...old, [g.id]: { error: e.code || 'unreachable' } })); });
       }
     };
     refresh();
@@ -230,7 +230,7 @@ function MyGames({ navigate }) {
       let line = t('game.loading');
       let state = 'loading';
       if (s && s.error) {
-        line = s.error === 404 ? t('game.not_found') : t('lobby.unreachable');
+        line = s.error === 'unknown_game' ? t('game.not_found') : t('lobby.unreachable');
         state = 'error';
       } else if (s) {
         const waitingFor = s.pending.filter((p) => !mine.includes(p)).map((p) => (s.seats[p] || {}).name || t('seat.unnamed', { n: p + 1 }));

@@ -13,16 +13,12 @@ export function indexCatalog(raw) {
     }
   }
   return {
-    raw,
     card: (id) => cards.get(id),
     /** The seasons of a box (the first box's when it has none). */
     seasonsFor(box) {
       const seasons = raw.seasons || {};
       return seasons[box] || Object.values(seasons)[0] || [];
     },
-    // Every solo title's names: a leaderboard line names its title in the page's language.
-    titles: raw.titles || [],
-    terrains: raw.terrains,
     /** A map notation character as the cell drawn for it: {terrain, ruins}. */
     mapCell: (ch) => (raw.map_letters || {})[ch] || EMPTY_CELL,
     coinTrack: raw.coin_track,

@@ -5,6 +5,7 @@ import { html } from '../html.js';
 import { t } from '../i18n.js';
 import { useState } from 'preact/hooks';
 import { nameOf } from './catalog.js';
+import { findAction, findKeep } from './notation.js';
 import { Cost, Mana, SeatGlyph, colourName } from './symbols.js';
 import { ArtifactCard, QuestCard } from './quests.js';
 import { actionText } from './words.js';
@@ -51,24 +52,28 @@ export function PaymentPanel({ catalog, view, me, pending, pay, setPay, onConfir
     </div></div>`;
 }
 
-/** Look at two, keep one (or, at set-up, keep two of four). */
-export function ChoicePanel({ catalog, decision, legal, onAction, busy }) {
+/** Look at two, keep one (or, at set-up, keep two of four): the decision says how many. A
+ * single card is kept at a click; several are picked (the latest ``count``) and confirmed. */
+export function ChoicePanel({ catalog, decision, actions, onAction, busy }) {
   const [picked, setPicked] = useState([]);
-  const setup = decision.choice === 'setup';
+  const several = decision.count > 1;
   const artifact = decision.choice === 'artifact';
   const toggle = (id) => {
-    if (!setup) { if (legal.has(`keep ${id}`)) onAction(`keep ${id}`); return; }
-    setPicked((old) => (old.includes(id) ? old.filter((x) => x !== id) : [...old, id].slice(-2)));
+    if (!several) {
+      const keep = findAction(actions, 'keep', [id]);
+      if (keep) onAction(keep.text);
+      return;
+    }
+    setPicked((old) => (old.includes(id) ? old.filter((x) => x !== id) : [...old, id].slice(-decision.count)));
   };
-  const pair = [...picked].sort();
-  const action = pair.length === 2 ? `keep ${pair.join(' ')}` : null;
+  const action = several ? findKeep(actions, picked) : undefined;
   return html`<div class="choice" role="group" aria-label=${t(`dom.choice.${decision.choice}`)}>
     <div class="decision-text">${t(`dom.choice.${decision.choice}`)}</div>
     <div class="choice-cards">${decision.cards.map((id) => (artifact
       ? html`<${ArtifactCard} catalog=${catalog} id=${id} onSelect=${toggle}/>`
       : html`<${QuestCard} catalog=${catalog} id=${id} selected=${picked.includes(id)} onSelect=${toggle}/>`))}</div>
-    ${setup && html`<button type="button" class="confirm" disabled=${busy || !action || !legal.has(action)}
-      onClick=${() => onAction(action)}>${t('dom.choice.keep_two')}</button>`}
+    ${several && html`<button type="button" class="confirm" disabled=${busy || !action}
+      onClick=${() => onAction(action.text)}>${t('dom.choice.keep_two')}</button>`}
   </div>`;
 }
 

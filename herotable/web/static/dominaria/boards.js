@@ -4,6 +4,7 @@
 import { html } from '../html.js';
 import { t, nameIn } from '../i18n.js';
 import { nameOf } from './catalog.js';
+import { findAction } from './notation.js';
 import { Mana, SeatGlyph } from './symbols.js';
 import { abilityText } from './words.js';
 
@@ -38,7 +39,7 @@ function Track({ track, board, catalog }) {
     </ol></div>`;
 }
 
-export function SeatBoard({ seat, view, state, catalog, names, mine, legal, onAction, busy }) {
+export function SeatBoard({ seat, view, state, catalog, names, mine, actions, onAction, busy }) {
   const board = view.players[seat];
   const score = board.score;
   const turn = view.stage === 'play' && view.current === seat && !view.over;
@@ -65,11 +66,11 @@ export function SeatBoard({ seat, view, state, catalog, names, mine, legal, onAc
     ${(board.artifacts.length > 0 || board.accomplished.length > 0 || board.public.length > 0) && html`<div class="owned">
       ${board.artifacts.map((id) => {
         const a = catalog.artifact(id);
-        const use = `use ${id}`;
+        const use = mine && findAction(actions, 'use', [id]);
         return html`<span class="artifact-chip" title=${a ? `${abilityText(a.ability)} · ${t('dom.vp', { count: a.vp })}` : id}>
           ◆ ${nameOf(catalog, id)}
-          ${mine && legal.has(use) && html`<button type="button" class="small-btn" disabled=${busy}
-            data-action=${use} onClick=${() => onAction(use)}>${t('dom.do.use_short')}</button>`}</span>`;
+          ${use && html`<button type="button" class="small-btn" disabled=${busy}
+            data-action=${use.text} onClick=${() => onAction(use.text)}>${t('dom.do.use_short')}</button>`}</span>`;
       })}
       ${board.accomplished.length > 0 && html`<span class="done-chip" title=${board.accomplished.map((id) => nameOf(catalog, id)).join(', ')}>
         ✓ ${t('dom.board.accomplished', { count: board.accomplished.length })}</span>`}

@@ -3,6 +3,7 @@
 import { html } from '../html.js';
 import { t } from '../i18n.js';
 import { nameOf } from './catalog.js';
+import { findAction } from './notation.js';
 import { SeatGlyph } from './symbols.js';
 import { abilityText, effectsText, requirementText } from './words.js';
 
@@ -46,17 +47,15 @@ export function ArtifactCard({ catalog, id, onSelect }) {
     <div class="qc-text">${abilityText(a.ability)}</div></button>`;
 }
 
-export function Hand({ catalog, view, me, legal, onAction, busy }) {
+export function Hand({ catalog, view, me, actions, onAction, busy }) {
   const board = view.players[me];
   const hand = board.hand || [];
   const started = Object.keys(board.started || {});
   const progress = view.progress || {};
-  const buttons = (id) => {
-    const list = [];
-    if (legal.has(`start ${id}`)) list.push([`start ${id}`, t('dom.do.start_short')]);
-    if (legal.has(`complete ${id}`)) list.push([`complete ${id}`, t('dom.do.complete_short')]);
-    return list;
-  };
+  const buttons = (id) => [['start', 'dom.do.start_short'], ['complete', 'dom.do.complete_short']]
+    .map(([verb, label]) => [findAction(actions, verb, [id]), t(label)])
+    .filter(([action]) => action)
+    .map(([action, label]) => [action.text, label]);
   return html`<section class="quests" aria-label=${t('dom.quest.yours')}>
     <h3>${t('dom.quest.hand', { count: hand.length })}</h3>
     <div class="quest-row">
@@ -80,13 +79,13 @@ export function OthersInPlay({ catalog, view, me, names }) {
     ${ids.map((id) => html`<span class="mini-quest" title=${catalog.quest(id).requires.map((r) => requirementText(catalog, r)).join('; ')}>${nameOf(catalog, id)}</span>`)}</div>`)}</div>`;
 }
 
-export function PublicQuests({ catalog, view, names, legal, onAction, busy }) {
+export function PublicQuests({ catalog, view, names, actions, onAction, busy }) {
   const progress = view.progress || {};
   return html`<section class="public-quests" aria-label=${t('dom.public.title')}>
     <h3>${t('dom.public.title')}</h3>
     <ul>${Object.values(catalog.raw.public_quests).map((q) => {
       const claims = view.claims[q.id] || [];
-      const claim = `claim ${q.id}`;
+      const claim = findAction(actions, 'claim', [q.id]);
       const p = progress[q.id];
       return html`<li class="pq" data-public=${q.id}>
         <div class="pq-main"><b>${nameOf(catalog, q.id)}</b>
@@ -94,8 +93,8 @@ export function PublicQuests({ catalog, view, names, legal, onAction, busy }) {
         <div class="tiles">${q.tiles.map((vp, i) => html`<span class=${`tile ${claims[i] !== undefined ? 'taken' : ''}`}
             title=${claims[i] !== undefined ? t('dom.public.taken_by', { name: names[claims[i]] }) : t('dom.public.free')}>
             ${vp}${claims[i] !== undefined ? html`<${SeatGlyph} seat=${claims[i]} size=${12}/>` : null}</span>`)}</div>
-        ${legal.has(claim) && html`<button type="button" class="primary small-btn" disabled=${busy}
-          data-action=${claim} onClick=${() => onAction(claim)}>${t('dom.do.claim_short')}</button>`}
+        ${claim && html`<button type="button" class="primary small-btn" disabled=${busy}
+          data-action=${claim.text} onClick=${() => onAction(claim.text)}>${t('dom.do.claim_short')}</button>`}
       </li>`;
     })}</ul></section>`;
 }

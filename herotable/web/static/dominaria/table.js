@@ -10,7 +10,7 @@ import { Hand, OthersInPlay, PublicQuests } from './quests.js';
 import { TurnLog } from './log.js';
 import { DesignedBanner, DesignedPanel } from './designed.js';
 import { AbilityBar, ChoicePanel, LocationPanel, PAYABLE, PaymentPanel, Standings } from './actions.js';
-import { parseActions, withPayment } from './notation.js';
+import { findAction, parseActions, withPayment } from './notation.js';
 import { Mana } from './symbols.js';
 import { cardText } from './words.js';
 import { nameOf } from './catalog.js';
@@ -35,9 +35,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
   const me = seat !== null && seat !== undefined ? seat : null;
   const controls = me !== null && !replay && !view.over;
   const decision = controls ? view.decision : null;
-  const legalList = decision && view.legal ? view.legal.actions : [];
-  const legal = new Set(legalList);
-  const parsed = parseActions(legalList);
+  const parsed = parseActions(decision && view.legal ? view.legal.actions : []);
   const [selected, setSelected] = useState(null);
   const [mode, setMode] = useState(null);
   const [pending, setPending] = useState(null);
@@ -83,14 +81,19 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
 
   const onLocation = async (loc) => {
     if (!decision || busy) { setSelected(loc === selected ? null : loc); return; }
-    if (placing) { if (legal.has(`place ${loc}`)) send(`place ${loc}`); return; }
+    if (placing) {
+      const place = findAction(parsed, 'place', [loc]);
+      if (place) send(place.text);
+      return;
+    }
     if (!turn) return;
     if (mode && mode !== 'leyline') {
       const a = parsed.find((x) => x.verb === mode && x.args[0] === loc);
       if (a) { choose(a); setSelected(loc); return; }
     }
-    if (selected && legal.has(`move ${selected} ${loc}`)) {
-      if (await send(`move ${selected} ${loc}`)) setSelected(loc);
+    const move = selected && findAction(parsed, 'move', [selected, loc]);
+    if (move) {
+      if (await send(move.text)) setSelected(loc);
       return;
     }
     setMode(null);
@@ -105,6 +108,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
   const board = me !== null ? view.players[me] : null;
   const pendingSeats = state.pending.filter((s) => s !== me);
   let status;
+  const end = findAction(parsed, 'end');
   if (view.over) status = t('status.over');
   else if (replay) status = t('replay.step', { step: replay.step, steps: replay.steps });
   else if (decision && decision.kind === 'keep') status = t('dom.status.choose');
@@ -124,7 +128,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
   else if (!decision) panel = html`<div class="controls idle">${status}</div>`;
   else if (decision.kind === 'keep') {
     panel = html`<${ChoicePanel} key=${decision.cards.join(' ')} catalog=${catalog} decision=${decision}
-      legal=${legal} onAction=${send} busy=${busy}/>`;
+      actions=${parsed} onAction=${send} busy=${busy}/>`;
   } else if (placing) {
     panel = html`<div class="controls"><div class="decision-text">${t('dom.status.place_help')}</div>
       <div class="row">${parsed.filter((a) => a.verb === 'place').map((a) => html`<button type="button"
@@ -143,7 +147,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
         parsed=${parsed} onChoose=${choose} busy=${busy}/>`}
       ${!pending && !mode && !selected && html`<p class="hint-line">${t('dom.hint.start')}</p>`}
       <div class="row end-row">
-        <button type="button" class="end-turn" disabled=${busy || !legal.has('end')} onClick=${() => send('end')}>${t('dom.do.end')}</button>
+        <button type="button" class="end-turn" disabled=${busy || !end} onClick=${() => send(end.text)}>${t('dom.do.end')}</button>
       </div>
     </div>`;
   }
@@ -161,15 +165,15 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
           targets=${targets} linkTargets=${linkTargets} onLocation=${onLocation} onLink=${onLink}/></div>
         ${error && html`<div class="error" role="alert">${t('error.action', { reason: refusalText(error) })}</div>`}
         <div class="seat-boards">${view.players.map((_, s) => html`<${SeatBoard} seat=${s} view=${view} state=${state}
-          catalog=${catalog} names=${names} mine=${s === me && controls} legal=${legal} onAction=${send} busy=${busy}/>`)}</div>
+          catalog=${catalog} names=${names} mine=${s === me && controls} actions=${parsed} onAction=${send} busy=${busy}/>`)}</div>
       </section>
       <aside class="dom-side">
         <${RevealedCard} catalog=${catalog} view=${view}/>
         ${panel}
         ${extra}
-        ${board && board.hand && html`<${Hand} catalog=${catalog} view=${view} me=${me} legal=${legal} onAction=${send} busy=${busy}/>`}
+        ${board && board.hand && html`<${Hand} catalog=${catalog} view=${view} me=${me} actions=${parsed} onAction=${send} busy=${busy}/>`}
         <${OthersInPlay} catalog=${catalog} view=${view} me=${me} names=${names}/>
-        <${PublicQuests} catalog=${catalog} view=${view} names=${names} legal=${legal} onAction=${send} busy=${busy}/>
+        <${PublicQuests} catalog=${catalog} view=${view} names=${names} actions=${parsed} onAction=${send} busy=${busy}/>
         <${TurnLog} catalog=${catalog} view=${view} names=${names}/>
       </aside>
     </div>
