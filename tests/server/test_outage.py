@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from typing import IO
 
 import httpx2 as httpx
+import psycopg
 import pytest
 
 from herotable.server.run import server_process
@@ -34,7 +35,12 @@ def test_a_database_outage_is_survived() -> None:
             pytest.skip("no PostgreSQL on this machine (install Debian's postgresql)")
         url = fresh_database(cluster.url, "herotable_outage")
         with server_process(url) as (base, process), lines_of(process.stderr) as log, \
-                httpx.Client(base_url=base, timeout=30) as client:
+                httpx.Client(base_url=base, timeout=30) as client, \
+                closing(psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"))) \
+                as held:
+            # No action can be stored until the database goes away (reads still work): the
+            # bot's first move must meet the outage however fast it thinks, on any load.
+            held.execute("LOCK TABLE actions IN EXCLUSIVE MODE")
             created = client.post("/api/games", json={
                 "game": "cartographers", "seed": 4,
                 "seats": [{"name": "Ann"}, {"bot": "strong", "seconds": 2}]}).json()
