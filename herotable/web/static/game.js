@@ -43,7 +43,14 @@ export function GamePage({ id, navigate }) {
   useEffect(() => {
     let stop = false;
     (async () => {
-      try { await adoptInvite(id); } catch (e) { setProblem(refusalText(e)); }
+      try {
+        await adoptInvite(id);
+      } catch (e) {
+        setProblem(refusalText(e));
+        // A link whose token holds no seat says so and stops there: watching the game as a
+        // spectator instead would hide that the link is wrong.
+        if (UNSHOWABLE.has(e.code)) return;
+      }
       if (stop) return;
       const mine = localSeats(id);
       setSeats(mine);
