@@ -7,6 +7,7 @@ import { api, adoptInvite, follow, localSeats } from './api.js';
 import { GameTable, gameEntry, loadCatalog } from './games.js';
 import { AnalysisPanel, useAnalysis } from './analysis.js';
 import { challengePath } from './challenge.js';
+import { seatNames } from './seats.js';
 
 /** The seat's own invitation link, to come back from another device; the lobby goes straight
  * to the table when nobody else is invited, so this is where it is found. */
@@ -133,7 +134,7 @@ export function GamePage({ id, navigate }) {
   const entry = state && gameEntry(state.game);
   if (state && !entry) return html`<main class="page"><p>${t('game.no_table', { game: state.game })}</p></main>`;
   if (!state || !catalog) return html`<main class="page"><p class="muted">${t('game.loading')}</p></main>`;
-  const names = state.seats.map((s) => s.name);
+  const names = seatNames(state.seats);
 
   if (passTo !== null) {
     return html`<main class="pass">

@@ -12,12 +12,13 @@ import { ScoreTable, Standings } from './scores.js';
 import { usePlacement } from './placement.js';
 import { HintPanel, actionCells, useHint } from './hint.js';
 import { AnalysisLegend } from '../analysis.js';
+import { seatNames } from '../seats.js';
 
 /** The table; its props are the shell's TableProps (games.js). */
 export function CartographersTable({ state, catalog, seat, act, preview, replay, hint, marks, extra }) {
   useLanguage();
   const view = state.view;
-  const names = state.seats.map((s) => s.name || t('seat.unnamed', { n: s.seat + 1 }));
+  const names = seatNames(state.seats);
   const controls = seat !== null && seat !== undefined && !replay;
   const p = usePlacement(controls ? state : null, catalog);
   const [focus, setFocus] = useState(seat ?? 0);

@@ -13,6 +13,7 @@ import { AbilityBar, ChoicePanel, LocationPanel, PAYABLE, PaymentPanel, Standing
 import { findAction, parseActions, withPayment } from './notation.js';
 import { Mana } from './symbols.js';
 import { cardText } from './words.js';
+import { seatNames } from '../seats.js';
 import { nameOf } from './catalog.js';
 
 function RevealedCard({ catalog, view }) {
@@ -31,7 +32,7 @@ function RevealedCard({ catalog, view }) {
 export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
   useLanguage();
   const view = state.view;
-  const names = state.seats.map((s) => s.name || t('seat.unnamed', { n: s.seat + 1 }));
+  const names = seatNames(state.seats);
   const me = seat !== null && seat !== undefined ? seat : null;
   const controls = me !== null && !replay && !view.over;
   const decision = controls ? view.decision : null;
