@@ -111,7 +111,8 @@ def _rule_params(key: str, language: str) -> dict[str, object]:
     if key == "time":
         letters = cards["edicts"]["heroes"]
         return {"seasons": "\n".join(
-            f"{s['names'][language]}: {s['time']} ({', '.join(letters[e][language] for e in s['edicts'])})"
+            f"{s['names'][language]}: {s['time']} "
+            f"({', '.join(letters[e][language] for e in s['edicts'])})"
             for s in cards["seasons"]["heroes"])}
     if key == "terrains":
         return {"terrains": ", ".join(say(f"terrain.{t}", language)
