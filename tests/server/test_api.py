@@ -354,3 +354,18 @@ def test_hints_are_for_casual_games_unless_everyone_agreed(client: TestClient) -
     assert hints([{"name": "Ann"}, {"bot": "greedy"}]) is True
     assert hints([{"name": "Ann"}, {"name": "Bo"}]) is False
     assert hints([{"name": "Ann"}, {"name": "Bo"}], hints=True) is True
+
+
+def test_rules_reference(client: TestClient) -> None:
+    answer = client.get("/api/rules/cartographers/ru")
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["game"] == "cartographers" and body["language"] == "ru"
+    assert body["sections"][0] == {"id": "setup", "title": "Подготовка"}
+    lagoon = next(e for e in body["entries"] if e["id"] == "card.pasture")
+    assert lagoon["title"] == "Пастбище" and lagoon["section"] == "explore"
+    assert set(lagoon) == {"id", "section", "title", "text", "terms", "see_also"}
+    unknown = client.get("/api/rules/cartographers/xx")
+    assert unknown.status_code == 404 and unknown.json()["code"] == "unknown_language"
+    chess = client.get("/api/rules/chess/en")
+    assert chess.status_code == 422 and chess.json()["code"] == "bad_configuration"

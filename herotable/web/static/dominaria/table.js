@@ -15,6 +15,7 @@ import { Mana } from './symbols.js';
 import { cardText } from './words.js';
 import { seatNames } from '../seats.js';
 import { nameOf } from './catalog.js';
+import { openRules } from '../rules_link.js';
 
 function RevealedCard({ catalog, view }) {
   const card = view.revealed && catalog.card(view.revealed);
@@ -161,6 +162,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
         <div class="board-head">
           <h2>${t('dom.round', { round: view.round, rounds: view.rounds })}</h2>
           <span class=${`status ${decision ? 'go' : ''}`} role="status">${status}</span>
+          <button type="button" class="quiet rules-button" onClick=${() => openRules('dominaria')} title=${t('rulebook.common.open_help')}>${t('rulebook.common.open')}</button>
         </div>
         <div class="dom-map-wrap"><${DominariaMap} catalog=${catalog} view=${view} names=${names} selected=${selected}
           targets=${targets} linkTargets=${linkTargets} onLocation=${onLocation} onLink=${onLink}/></div>
