@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
-from herotable.messages import message
+from collections.abc import Mapping
+
+from rich.text import Text
+
+from herotable.messages import PLACEHOLDER, message
 
 
 def say(language: str, key: str, **params: object) -> str:
@@ -19,3 +23,19 @@ def say(language: str, key: str, **params: object) -> str:
 def term(language: str, key: str, **params: object) -> str:
     """A message of the terminals' own section, ``terminal.<key>``."""
     return say(language, f"terminal.{key}", **params)
+
+
+def styled(language: str, key: str, parts: Mapping[str, Text], style: str = "",
+           **params: object) -> Text:
+    """The message ``key`` as Rich text, the ``parts`` (a place name in its mana colour, a
+    player's name in bold) put in place of their placeholders with their own styles."""
+    template = say(language, key, **params)  # the parts' placeholders are left as written
+    text = Text(style=style)
+    at = 0
+    for found in PLACEHOLDER.finditer(template):
+        if found[1] in parts:
+            text.append(template[at:found.start()])
+            text.append_text(parts[found[1]])
+            at = found.end()
+    text.append(template[at:])
+    return text
