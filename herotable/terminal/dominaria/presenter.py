@@ -15,7 +15,6 @@ from herotable.dominaria.rules import (
     moves_allowed,
 )
 from herotable.dominaria.view import DominariaView
-from herotable.terminal.words import say
 from herotable.terminal.dominaria.render import (
     ABILITY_VERBS,
     COLOUR_STYLES,
@@ -24,6 +23,7 @@ from herotable.terminal.dominaria.render import (
     place,
     words,
 )
+from herotable.terminal.words import say
 
 # ---------------------------------------------------------------------- the actions
 
