@@ -181,6 +181,9 @@ def cartographers_cards(
     Console().print(table)
 
 
+LanguageOption = Annotated[str | None, typer.Option(
+    help="The language of every screen: one with a message catalogue, such as en or ru "
+    "(default: the environment's LC_ALL, LC_MESSAGES or LANG, else en).")]
 BotOption = Annotated[list[str] | None, typer.Option(
     "--bot", help="SEAT=BOT: a bot (random, greedy, strong) plays that seat, counted from 1. "
     "Repeat for more bots.")]
@@ -195,9 +198,7 @@ def cartographers_play(
     load: Annotated[Path | None, typer.Option(help="Resume a saved game file.")] = None,
     save: Annotated[Path | None, typer.Option(
         help="File to save to after every decision (default: ask).")] = None,
-    language: Annotated[str | None, typer.Option(
-        help="Card names and refusals in en, ru, fr or pl (default: the environment's "
-        "LC_ALL or LANG, else en).")] = None,
+    language: LanguageOption = None,
     bot: BotOption = None,
 ) -> None:
     """Play Cartographers (Heroes, base, or combined) in the terminal, solo, hot-seat or
@@ -217,10 +218,9 @@ def cartographers_play(
         raise fail(str(exc)) from exc
     assert isinstance(game, CartographersGame)
     bots = _bot_seats(bot, "cartographers", game.num_players)
-    if language is not None:
-        _check_language(language)
+    said = _terminal_language(language)
     _check_overwrite(save, load)
-    play_cartographers(game, save_path=save or load, language=language, bots=bots)
+    play_cartographers(game, save_path=save or load, language=said, bots=bots)
 
 
 def _bot_seats(specs: list[str] | None, game: str, players: int) -> dict[int, Any]:
@@ -264,6 +264,19 @@ def _check_language(language: str) -> None:
         raise fail(f"unknown language {language!r}; herotable speaks {', '.join(LANGUAGES)}")
 
 
+def _terminal_language(language: str | None) -> str:
+    """The language a terminal speaks: the one asked for, which must have a message
+    catalogue, else the environment's."""
+    from herotable.messages import environment_language, languages
+
+    if language is None:
+        return environment_language()
+    if language not in languages():
+        raise fail(f"unknown language {language!r}; the terminals speak "
+                   f"{', '.join(languages())}")
+    return language
+
+
 def _check_overwrite(save: Path | None, load: Path | None) -> None:
     """Ask before ``--save`` replaces a file that is not the game being resumed."""
     if save is None or not save.exists() or (load is not None and save.resolve()
@@ -295,6 +308,7 @@ def dominaria_play(
     load: Annotated[Path | None, typer.Option(help="Resume a saved game file.")] = None,
     save: Annotated[Path | None, typer.Option(
         help="File to save to after every action (default: ask).")] = None,
+    language: LanguageOption = None,
     bot: BotOption = None,
 ) -> None:
     """Play Heroes of Dominaria in the terminal, hot-seat for 2 to 4 players or against
@@ -314,8 +328,9 @@ def dominaria_play(
         raise fail(str(exc)) from exc
     assert isinstance(game, DominariaGame)
     bots = _bot_seats(bot, "dominaria", game.num_players)
+    said = _terminal_language(language)
     _check_overwrite(save, load)
-    play_dominaria(game, save_path=save or load, bots=bots)
+    play_dominaria(game, save_path=save or load, bots=bots, language=said)
 
 
 @app.command("serve")
@@ -613,35 +628,37 @@ def _load_log(path: Path) -> Any:
 @cartographers_app.command("replay")
 def cartographers_replay(
     save: Annotated[Path, typer.Argument(help="A saved Cartographers game.")],
-    language: Annotated[str, typer.Option(help="Card names in en, ru, fr or pl.")] = "en",
+    language: LanguageOption = None,
 ) -> None:
     """Step through a saved game: n next, b back, season N, step N, map N (any player's)."""
     from herotable.cartographers.game import CartographersGame
     from herotable.terminal.cartographers.replay import replay_cartographers
 
-    _check_language(language)
+    said = _terminal_language(language)
     try:
         game = _load(save, "cartographers")
     except HerotableError as exc:
         raise fail(str(exc)) from exc
     assert isinstance(game, CartographersGame)
-    replay_cartographers(game, language=language)
+    replay_cartographers(game, language=said)
 
 
 @dominaria_app.command("replay")
 def dominaria_replay(
     save: Annotated[Path, typer.Argument(help="A saved Heroes of Dominaria game.")],
+    language: LanguageOption = None,
 ) -> None:
     """Step through a saved game as a spectator: n next, b back, round N, step N."""
     from herotable.dominaria.game import DominariaGame
     from herotable.terminal.dominaria.replay import replay_dominaria
 
+    said = _terminal_language(language)
     try:
         game = _load(save, "dominaria")
     except HerotableError as exc:
         raise fail(str(exc)) from exc
     assert isinstance(game, DominariaGame)
-    replay_dominaria(game)
+    replay_dominaria(game, language=said)
 
 
 def main() -> None:

@@ -38,7 +38,7 @@ def test_bots_play_a_whole_cartographers_game_in_the_terminal():
                        bots=bots)
     assert game.is_over
     # The last card's moves stay in the log under the final maps.
-    assert re.search(r"\((greedy|random) bot\): (draw|monster|hero|destroy)", out.getvalue())
+    assert re.search(r"\((Greedy|Random) bot\): (draw|monster|hero|destroy)", out.getvalue())
 
 
 def test_bots_play_a_whole_dominaria_game_in_the_terminal():
@@ -48,14 +48,14 @@ def test_bots_play_a_whole_dominaria_game_in_the_terminal():
     play_dominaria(game, console=Console(file=out, width=120), read_line=no_person, bots=bots)
     assert game.is_over
     # The log of the last moves stays under the final table, each named with its bot.
-    assert re.search(r"\((greedy|random) bot\)", out.getvalue())
+    assert re.search(r"\((Greedy|Random) bot\)", out.getvalue())
 
 
 def test_a_person_plays_against_a_bot_from_the_command_line():
     result = runner.invoke(app, ["cartographers", "play", "--players", "2", "--seed", "3",
                                  "--bot", "2=greedy"], input="c\nquit\n\n")
     assert result.exit_code == 0, result.output
-    assert "(greedy bot): draw" in result.output
+    assert "(Greedy bot): draw" in result.output
 
 
 def test_bad_bot_options_print_one_line_and_exit_2():
@@ -135,7 +135,7 @@ def test_no_bots_hidden_cards_appear_on_a_persons_screen(seed: int) -> None:
     assert game.is_over
     assert len(screens) > 20
     assert leaks == []
-    assert any("(greedy bot) keeps 2 quests" in screen for screen in screens)
+    assert any("(Greedy bot) took 2 quests" in screen for screen in screens)
 
 
 def test_a_bots_move_stays_on_the_next_screen_until_the_person_has_seen_it():
@@ -146,7 +146,7 @@ def test_a_bots_move_stays_on_the_next_screen_until_the_person_has_seen_it():
 
     def person(screen: str) -> str:
         nonlocal seen
-        missing.extend(a for a in bot.actions[seen:] if f"(greedy bot): {a}" not in screen)
+        missing.extend(a for a in bot.actions[seen:] if f"(Greedy bot): {a}" not in screen)
         seen = len(bot.actions)
         return "c"
 
@@ -171,4 +171,4 @@ def test_a_spinner_shows_while_a_bot_thinks():
     session = CartographersSession(game, None, "en", console, no_person,
                                    {1: make_bot("cartographers", "greedy", 1)})
     session.bot_turn(1)
-    assert shown == ["Player 2 (greedy bot) is thinking…"]
+    assert shown == ["Player 2 (Greedy bot) is thinking…"]

@@ -23,7 +23,12 @@ from herotable.dominaria.game import DominariaGame
 from herotable.terminal.dominaria import play_dominaria
 from herotable.terminal.dominaria.layout import Canvas, line_cells, map_picture
 from herotable.terminal.dominaria.presenter import action_key, flow, keyed_actions
-from herotable.terminal.dominaria.render import action_echo, boards_table, event_texts
+from herotable.terminal.dominaria.render import (
+    action_echo,
+    boards_table,
+    event_texts,
+    quest_text,
+)
 from herotable.terminal.dominaria.session import Session as DominariaSession
 from tests.dominaria_helpers import game_in_play, put_heroes
 from tests.terminal_helpers import recording, scripted
@@ -89,7 +94,7 @@ def test_typing_the_first_action_plays_a_whole_game_to_the_final_table() -> None
     out = console.export_text()
     assert game.is_over
     assert "Final scores" in out
-    assert "Winner:" in out
+    assert "Winner" in out  # "Winners: ..." on a tie
     final = out[out.rindex("Final scores"):].splitlines()
     for standing in game.standings():
         row = next(line for line in final if game.player_name(standing.player) in line).split()
@@ -167,7 +172,7 @@ def test_only_the_acting_players_quests_are_shown() -> None:
     out = play(game, [])
     for quest in game.players[player].hand:
         assert game.pack.quests[quest].name in out
-        assert game.pack.quests[quest].text in out
+        assert quest_text(game.view(player), quest, "en") in out
     for quest in game.players[other].hand:
         if quest not in game.players[player].hand:
             assert game.pack.quests[quest].name not in out
@@ -180,12 +185,13 @@ def test_set_up_shows_the_four_quests_dealt_with_their_text() -> None:
     out = play(game, [])
     choice = game.players[0].choice
     assert choice is not None
+    flat = " ".join(out.replace("│", " ").split())  # a long quest's text wraps in its panel
     for quest in choice.cards:
         assert game.pack.quests[quest].name in out
-        assert game.pack.quests[quest].text in out
+        assert quest_text(game.view(0), quest, "en") in flat
     hidden = game.players[1].choice
     assert hidden is not None
-    assert all(game.pack.quests[q].text not in out for q in hidden.cards
+    assert all(quest_text(game.view(1), q, "en") not in flat for q in hidden.cards
                if q not in choice.cards)
 
 
@@ -194,7 +200,7 @@ def test_the_next_players_screen_does_not_name_the_quests_just_kept() -> None:
     out = play(game, [FIRST])  # Ann keeps two quests; Bob's screen follows
     bobs_screen = out[out.rindex(" Heroes of Dominaria "):]
     assert "Bob (Chandra) keeps 2 of 4 quests" in bobs_screen
-    assert "Ann keeps 2 quests" in bobs_screen
+    assert "Ann took 2 quests" in bobs_screen
     for quest in game.players[0].hand:
         assert quest not in bobs_screen
         assert game.pack.quests[quest].name not in bobs_screen
@@ -468,7 +474,7 @@ def test_every_bot_move_since_the_persons_last_decision_is_on_the_next_screen(
         assert len(screen) <= height - 1, len(screen)  # and the prompt line
         shown = words("\n".join(screen))
         missing = [line for line in since if words(line) not in shown]
-        notice = re.search(r"\((\d+) older line\(s\)", shown)
+        notice = re.search(r"\((\d+) older lines?", shown)
         assert len(missing) <= (int(notice.group(1)) if notice else 0), missing
         seen = max(seen, len(since) - len(missing))
         since.clear()

@@ -70,7 +70,7 @@ def test_dominaria_replay_jumps_to_a_round_and_never_names_a_kept_quest() -> Non
         replay.handle(f"step {step}")
         text = screen_text(replay)
         kept = action.split()[1:]
-        assert "keeps 2 quests" in text
+        assert "took 2 quests" in text
         for quest in kept:
             assert quest not in text
             assert replay.states[step].pack.quests[quest].name not in text

@@ -19,6 +19,7 @@ from herotable.cartographers.shapes import Shape
 from herotable.cartographers.sheet import MapSheet
 from herotable.core.errors import NotationError
 from herotable.core.saves import load_game
+from herotable.messages import message
 from herotable.terminal.cartographers import Editor, Session, play_cartographers
 from herotable.terminal.cartographers.render import (
     Overlay,
@@ -111,7 +112,7 @@ def test_hot_seat_game_names_the_player_and_the_map() -> None:
     assert "Ann: draw the card on your map" in out
     assert "Bob: draw the card on your map" in out
     assert "draw the monster on Ann's map" in out or "draw the monster on Bob's map" in out
-    assert "Winner:" in out
+    assert "Winner" in out  # "Winners: Ann and Bob" on a tie
 
 
 # ---------------------------------------------------------------------- the editor
@@ -234,7 +235,7 @@ def test_help_shows_the_four_scoring_cards_rules() -> None:
     out = play(game, ["?"])
     for card_id in game.scoring:
         card = game.cards.scoring[card_id]
-        assert card.text in out
+        assert message(f"scoring.{card_id}.text") in out  # the catalogue's words, as the page's
         assert card.names.get("en") in out
     assert "this season's are marked" in out
 
@@ -248,9 +249,9 @@ def test_the_screen_shows_the_stars_if_the_season_ended_after_this_placement() -
     expected = [score_card(game.scoring[EDICTS.index(letter)], after).stars
                 for letter in season.edicts]
     text = rendered(season_preview(game.view(0), editor.action()))
-    assert text.startswith("Stars if the season ended now: ")
+    assert text.startswith("If the season ended now: ")
     assert [int(n) for n in re.findall(r"(\d+)★", text)] == expected
-    assert "Stars if the season ended now" in play(game, [])
+    assert "If the season ended now" in play(game, [])
 
 
 def test_the_season_preview_counts_the_shape_under_the_cursor() -> None:
@@ -514,7 +515,7 @@ def test_at_80x24_the_header_stays_on_screen_and_the_log_is_cut_to_fit() -> None
     out = console.export_text()
     screen = out[out.index("Spring"):out.index("End of input.")].rstrip("\n").split("\n")
     assert len(screen) <= 23  # and the prompt line
-    assert "older line(s) of the log left out" in out
+    assert re.search(r"older lines? of the log left out", out)
 
 
 def test_the_screen_writes_cells_with_the_map_files_letters() -> None:
@@ -524,7 +525,7 @@ def test_the_screen_writes_cells_with_the_map_files_letters() -> None:
     assert "A F V P W X H ^^##r * ·  A" in out
     assert sheet.to_text().splitlines()[0] == row
     legend_text = rendered(legend())
-    assert "F  attacked" in legend_text and "·  empty" in legend_text
+    assert "F  attacked" in legend_text and "·  Empty" in legend_text
 
 
 @pytest.mark.parametrize("typed, reply", [("zz", "Unknown command 'zz'"),

@@ -12,35 +12,33 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from herotable.core.game import Game
-from herotable.terminal.session import ReadLine
+from herotable.terminal.session import ReadLine, help_table
+from herotable.terminal.words import term
 
-REPLAY_HELP = """\
-[b]n[/] or Enter  next action      [b]b[/]  back one action
-[b]step N[/]      go to action N (0 is the start)
-[b]{period} N[/]  go to the start of {period} N
-[b]start[/], [b]end[/]  the first or the last state
-{extra}[b]q[/]          leave the replay"""
-UNKNOWN = "Unknown command {line!r}: type ? for the replay's commands."
-AT_START, AT_END = "This is the start of the game.", "This is the last action saved."
-NO_PERIOD = "There is no {period} {number} in this game (1 to {last})."
-NO_STEP = "There is no action {number}: 0 to {last}."
-STEP_TITLE = "Replay · action {step}/{last}"
+# The replay's commands (typed as they are in every language) and what each does.
+REPLAY_KEYS = (("n, Enter", "next"), ("b", "back"), ("step N", "step"))
+CLOSING_KEYS = (("start, end", "ends"),)
+LEAVE_KEY = (("q", "leave"),)
 
 
 class ReplayBase:
     """The states of one saved game and the loop that shows them. A game's replay gives
-    ``period`` (the word for its phases), ``period_of(state)`` (1-based), ``screen(step)``
-    and, if it takes more commands, ``extra(words)``."""
+    ``period`` (the command for its phases), ``period_of(state)`` (1-based),
+    ``screen(step)`` and, if it takes more commands, ``extra(words)`` and their ``extra_help``
+    (command, key of ``terminal.common.replay.help``) rows."""
 
     period = "round"
-    extra_help = ""
+    extra_help: tuple[tuple[str, str], ...] = ()
 
-    def __init__(self, game: Game[Any, Any, Any], console: Console, read_line: ReadLine) -> None:
+    def __init__(self, game: Game[Any, Any, Any], console: Console, read_line: ReadLine,
+                 language: str = "en") -> None:
         self.console = console
         self.read_line = read_line
+        self.language = language
         fresh = type(game).replay({**game.log.to_json(), "actions": []})
         self.states = [fresh.clone()]
         self.events: list[list[dict[str, Any]]] = [list(fresh.events)]
@@ -70,14 +68,14 @@ class ReplayBase:
         while True:
             if self.console.is_terminal:
                 self.console.clear()
-            self.console.print(Text(STEP_TITLE.format(step=self.step, last=self.last),
+            self.console.print(Text(self.say("title", step=self.step, last=self.last),
                                     "bold reverse"))
             for item in self.screen(self.step):
                 self.console.print(item)
             if message is not None:
                 self.console.print(message)
             try:
-                line = self.read_line("replay> ")
+                line = self.read_line(self.say("prompt"))
             except EOFError:
                 self.console.print()
                 return
@@ -85,18 +83,27 @@ class ReplayBase:
                 return
             message = self.handle(line)
 
+    def say(self, key: str, **params: object) -> str:
+        return term(self.language, f"common.replay.{key}", **params)
+
+    def help_view(self) -> Table:
+        """The replay's commands, this game's period and own commands included."""
+        rows = [*REPLAY_KEYS, (f"{self.period} N", self.period), *CLOSING_KEYS,
+                *self.extra_help, *LEAVE_KEY]
+        return help_table([(command, self.say(f"help.{key}")) for command, key in rows])
+
     def handle(self, line: str) -> RenderableType | None:
         """Move as the line says; a message to show, if any."""
         words = line.strip().lower().split()
         if not words or words == ["n"] or words == ["next"]:
             if self.step == self.last:
-                return Text(AT_END, "yellow")
+                return Text(self.say("at_end"), "yellow")
             self.step += 1
             return None
         head = words[0]
         if words in (["b"], ["back"]):
             if self.step == 0:
-                return Text(AT_START, "yellow")
+                return Text(self.say("at_start"), "yellow")
             self.step -= 1
             return None
         if words == ["start"]:
@@ -106,25 +113,24 @@ class ReplayBase:
             self.step = self.last
             return None
         if head in ("?", "help"):
-            return Text.from_markup(REPLAY_HELP.format(period=self.period,
-                                                       extra=self.extra_help))
+            return self.help_view()
         if head in ("step", self.period) and len(words) == 2 and words[1].isdecimal():
             number = int(words[1])
             if head == "step":
                 if number > self.last:
-                    return Text(NO_STEP.format(number=number, last=self.last), "red")
+                    return Text(self.say("no_step", number=number, last=self.last), "red")
                 self.step = number
                 return None
             return self.go_to_period(number)
         moved = self.extra(words)
         if moved is not None:
             return moved
-        return Text(UNKNOWN.format(line=line.strip()), "red")
+        return Text(self.say("unknown", line=repr(line.strip())), "red")
 
     def go_to_period(self, number: int) -> RenderableType | None:
         periods = [self.period_of(state) for state in self.states]
         if number not in periods:
-            return Text(NO_PERIOD.format(period=self.period, number=number,
-                                         last=max(periods)), "red")
+            return Text(self.say(f"no_{self.period}", number=number, last=max(periods)),
+                        "red")
         self.step = periods.index(number)
         return None

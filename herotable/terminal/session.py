@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 from rich.segment import SegmentLines
+from rich.table import Table
 from rich.text import Text
 
 from herotable.bots.base import Bot
@@ -16,17 +17,12 @@ from herotable.bots.seeding import decision_seed
 from herotable.core.errors import HerotableError
 from herotable.core.saves import save_game
 from herotable.messages import message, refusal_text
-
-# The words every terminal shows about bots (one place, for a later translation).
-THINKING = "{seat} ({bot} bot) is thinking…"
-BOT_LABEL = "{seat} ({bot} bot)"
+from herotable.terminal.words import say, term
 
 ReadLine = Callable[[str], str]  # reads one typed line after a prompt (``input`` or a script)
 
-
-OLDER_DROPPED = "({count} older line(s) of the log left out: the screen is short)"
-NEWEST_CUT = "({count} older line(s) and the newest's last {cut} left out: the screen is short)"
-PARTS_CUT = "({count} line(s) left out here: the screen is short; a taller terminal shows them)"
+# Typed answers that refuse to save before leaving: short ASCII commands, as every command is.
+NO_WORDS = ("n", "no")
 LOG_LEAST = 3  # lines a short screen keeps for the log: a notice and two of the newest
 
 
@@ -35,6 +31,17 @@ def refusal_line(refusal: HerotableError, language: str) -> Text:
     as the web page shows it, else the English sentence."""
     reason = refusal_text(refusal, language)
     return Text(message("error.action", {"reason": reason}, language) or reason, "bold red")
+
+
+def help_table(rows: Sequence[tuple[str, str]]) -> Table:
+    """Typed commands in bold beside what each does: the commands are typed as they are in
+    every language, the words beside them are the session's language's."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column()
+    for command, words in rows:
+        grid.add_row(command, words)
+    return grid
 
 
 def notice(words: str) -> Text:
@@ -76,18 +83,19 @@ def log_room(console: Console, log: Sequence[RenderableType]) -> int:
 
 
 def fit_parts(console: Console, parts: Sequence[RenderableType],
-              lines: int) -> list[RenderableType]:
+              lines: int, language: str = "en") -> list[RenderableType]:
     """``parts`` cut to ``lines`` lines on a terminal (their first lines, then a notice of how
     many were left out, counted in the lines); all of them when they fit or off a terminal."""
     total = heights(console, parts) if console.is_terminal else 0
     if total <= lines:
         return list(parts)
     kept = crop(console, parts, lines - 1)
-    return [*kept, notice(PARTS_CUT.format(count=total - max(lines - 1, 0)))]
+    return [*kept, notice(term(language, "common.parts_cut", count=total - max(lines - 1, 0)))]
 
 
 def fit_log(console: Console, fixed: Sequence[RenderableType],
-            log: Sequence[RenderableType], newest: int = 1) -> list[RenderableType]:
+            log: Sequence[RenderableType], newest: int = 1,
+            language: str = "en") -> list[RenderableType]:
     """The log as it fits on a terminal's screen beside the ``fixed`` parts (and the prompt
     line), so the header never scrolls off; off a terminal, all of it.
 
@@ -106,7 +114,7 @@ def fit_log(console: Console, fixed: Sequence[RenderableType],
     reply_size = sum(sizes[-newest:])
     if reply_size > room:
         shown = max(room, 1)
-        words = NEWEST_CUT.format(count=len(older), cut=reply_size - shown)
+        words = term(language, "common.newest_cut", count=len(older), cut=reply_size - shown)
         return [notice(words), *crop(console, reply, shown)]
     room -= reply_size
     kept = reply
@@ -117,16 +125,18 @@ def fit_log(console: Console, fixed: Sequence[RenderableType],
         kept.insert(0, item)
         room -= size
         dropped -= 1
-    return [notice(OLDER_DROPPED.format(count=dropped)), *kept]
+    return [notice(term(language, "common.older_dropped", count=dropped)), *kept]
 
 
 class SessionBase:
     """The base of a game's terminal ``Session``: it needs ``game``, ``save_path``,
     ``console`` and ``read_line``, ``decide(player) -> bool`` (False when the person leaves)
     and ``show_final()``, and names the command that resumes (``resume_command``).
-    ``bots`` maps seats to the bots that play them; the other seats are people."""
+    ``bots`` maps seats to the bots that play them; the other seats are people. Every text
+    is said in ``language``."""
 
     game: Any
+    language: str
     save_path: Path | None
     console: Console
     read_line: Callable[[str], str]
@@ -172,60 +182,64 @@ class SessionBase:
         """A "bot is thinking" spinner on a terminal; nothing on a file or a pipe."""
         if not self.console.is_terminal:
             return nullcontext()
-        return self.console.status(Text(THINKING.format(seat=self.seat_name(seat),
-                                                        bot=bot.name), "cyan"))
+        return self.console.status(Text(term(self.language, "common.thinking",
+                                             name=self.bot_label(seat)), "cyan"))
 
     def bot_moved(self, seat: int, bot: Bot, action: Any, events: list[dict[str, Any]]) -> None:
         """Log a bot's action as the other seats may see it; each game words it."""
         raise NotImplementedError
 
     def bot_label(self, seat: int) -> str:
-        """A seat's name, with the bot playing it if any: "Chandra (strong bot)"."""
+        """A seat's name, with the bot playing it if any: "Chandra (Strong bot)"."""
         bot = self.bots.get(seat)
         name = self.seat_name(seat)
-        return name if bot is None else BOT_LABEL.format(seat=name, bot=bot.name)
+        if bot is None:
+            return name
+        return term(self.language, "common.bot_label", name=name,
+                    bot=say(self.language, f"bot_name.{bot.name}"))
 
     def seat_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"
+        return say(self.language, "seat.unnamed", n=seat + 1)
 
     def save_to(self, path: Path) -> Text | None:
         """Save; a message if it failed (a full disk must not end the game)."""
         try:
             save_game(self.game, path)
         except OSError as exc:
-            return Text(f"Could not save to {path}: {exc.strerror or exc}", "bold red")
+            return Text(term(self.language, "common.save_failed", path=path,
+                             reason=exc.strerror or exc), "bold red")
         return None
 
     def save_command(self, argument: str) -> Text:
         path = Path(argument) if argument else self.save_path
         if path is None:
             try:
-                answer = self.read_line("Save to which file? ").strip()
+                answer = self.read_line(term(self.language, "common.save_where")).strip()
             except EOFError:
                 answer = ""
             if not answer:
-                return Text("Not saved.", "yellow")
+                return Text(term(self.language, "common.not_saved"), "yellow")
             path = Path(answer)
         problem = self.save_to(path)
         if problem is not None:
             return problem
         self.save_path = path
-        return Text(f"Saved to {path}; the game is saved there after every move.", "green")
+        return Text(term(self.language, "common.saved", path=path), "green")
 
     def quit(self) -> None:
         """Leave, offering to save first."""
         try:
             if self.save_path is not None:
-                answer = self.read_line(f"Save to {self.save_path} before leaving? [Y/n] ")
-                if answer.strip().lower() in ("n", "no"):
-                    self.console.print("Left without saving.")
+                answer = self.read_line(term(self.language, "common.save_before_leaving",
+                                             path=self.save_path))
+                if answer.strip().lower() in NO_WORDS:
+                    self.console.print(term(self.language, "common.left_unsaved"))
                     return
             else:
-                answer = self.read_line("Save first? Type a file name, or press Enter to "
-                                        "leave without saving: ").strip()
+                answer = self.read_line(term(self.language, "common.save_first")).strip()
                 # "n" or "no" is a refusal, not a file name: nobody means a save called "n".
-                if answer.lower() in ("", "n", "no"):
-                    self.console.print("Left without saving.")
+                if answer.lower() in ("", *NO_WORDS):
+                    self.console.print(term(self.language, "common.left_unsaved"))
                     return
                 self.save_path = Path(answer)
         except EOFError:
@@ -237,12 +251,13 @@ class SessionBase:
         if why:
             self.console.print(why)
         if self.save_path is None:
-            self.console.print("The game was not saved.")
+            self.console.print(term(self.language, "common.not_saved_game"))
             return
         problem = self.save_to(self.save_path)
         if problem is not None:
             self.console.print(problem)
             return
-        self.console.print(f"Game saved to {self.save_path}. Resume with: "
-                           f"{self.resume_command} --load {self.save_path}",
+        command = f"{self.resume_command} --load {self.save_path}"
+        self.console.print(term(self.language, "common.saved_resume", path=self.save_path,
+                                command=command),
                            highlight=False, markup=False, soft_wrap=True)

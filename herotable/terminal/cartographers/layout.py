@@ -39,7 +39,7 @@ def placing_screen(editor: Editor, banner: Text, map_title: str,
                       terrain=editor.terrain if editor.kind == "draw" else None,
                       quarter_turns=editor.orientation if editor.kind == "hero" else 0)
     grid = Table.grid(padding=(0, 2))
-    grid.add_row(board, Group(card, legend()))
+    grid.add_row(board, Group(card, legend(language=language)))
     allowed = editor.problem() is None
     preview = season_preview(view, editor.action() if allowed else None, language)
     top: list[RenderableType] = [status_line(view, player, language),
@@ -53,7 +53,7 @@ def placing_screen(editor: Editor, banner: Text, map_title: str,
         for spare in (bottom, top):
             if console.height - 1 - heights(console, [*top, *bottom]) < wanted:
                 spare.pop()
-        log = fit_log(console, [*top, *bottom], log, newest)
+        log = fit_log(console, [*top, *bottom], log, newest, language)
     return [*top, *log, *bottom]
 
 

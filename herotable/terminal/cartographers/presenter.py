@@ -20,10 +20,12 @@ from herotable.cartographers.shapes import MONO, Shape
 from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.view import CartographersView
 from herotable.core.errors import HerotableError
+from herotable.messages import refusal_text
 from herotable.terminal.cartographers.render import (
     Overlay,
     cell_kind,
 )
+from herotable.terminal.words import say, term
 
 MOVES = {"w": (-1, 0), "s": (1, 0), "a": (0, -1), "d": (0, 1)}
 # Arrow keys reach a plain input() line as escape sequences; read them as w a s d.
@@ -39,7 +41,7 @@ class Editor:
 
     ``row``/``col`` is the top-left of the shape's bounding box (for a hero or a destroy
     decision: the cell itself). ``orientation`` is :meth:`Shape.oriented`'s 0-7, or the
-    hero's quarter turns 0-3.
+    hero's quarter turns 0-3. Its notes and descriptions are said in ``language``.
     """
 
     view: CartographersView  # the seat's view: its decision, legal cell sets, the maps
@@ -53,12 +55,13 @@ class Editor:
     orientation: int = 0
     shape_index: int = 0
     terrain_index: int = 0
+    language: str = "en"
     # Twice the centre the shape turns about; kept across turns so that turning a shape
     # whose centre falls between cells does not make it creep. Moving forgets it.
     pivot: tuple[int, int] | None = None
 
     @classmethod
-    def start(cls, view: CartographersView) -> Editor:
+    def start(cls, view: CartographersView, language: str = "en") -> Editor:
         """An editor for the viewing seat's decision, starting on a legal placement if any."""
         decision, legal, player = view.decision, view.legal, view.you
         assert decision is not None and legal is not None and player is not None, \
@@ -75,7 +78,8 @@ class Editor:
             if not decision.fallback:
                 shapes = (view.cards.ambushes[decision.card].shape,)
         masks = list(legal.masks)
-        editor = cls(view, player, decision, shapes, terrains, frozenset(masks))
+        editor = cls(view, player, decision, shapes, terrains, frozenset(masks),
+                     language=language)
         if masks:
             editor.go_to(editor.starting_mask(masks))
         return editor
@@ -151,6 +155,9 @@ class Editor:
         choices = self.decision.allowed if self.kind == "destroy" else 0
         return Overlay(self.mask, self.terrain, attack=self.attack(), choices=choices)
 
+    def say(self, key: str, **params: object) -> str:
+        return term(self.language, f"cartographers.editor.{key}", **params)
+
     def action(self) -> CartographersAction:
         if self.kind == "draw":
             return Draw(self.terrain, self.mask)
@@ -166,41 +173,51 @@ class Editor:
             return None
         here = cell_name(self.row, self.col)
         if self.kind == "destroy":
-            return (f"{here} cannot be destroyed now; pick one of "
-                    f"{', '.join(mask_names(self.decision.allowed))}")
+            return self.say("not_destroyable", cell=here,
+                            cells=", ".join(mask_names(self.decision.allowed)))
         sheet = self.view.sheets[self.sheet_index]
-        clashes = [f"{cell_name(r, c)} is {_what_is_at(sheet, r, c)}"
-                   for r, c in cells(self.mask & sheet.filled)]
+        clashes = [self._clash(sheet, r, c) for r, c in cells(self.mask & sheet.filled)]
         if clashes:
             return "; ".join(clashes)
         if self.decision.ruins and not self.decision.fallback and not (
                 self.mask & sheet.ruins & ~sheet.filled):
-            return "after a ruins card the shape must cover an empty ruins cell (R)"
-        return "this placement is not allowed"
+            return self.say("needs_ruins")
+        return self.say("not_allowed_here")
+
+    def _clash(self, sheet: MapSheet, row: int, col: int) -> str:
+        """Why a filled cell cannot be drawn over: "B2 is a mountain"."""
+        kind = cell_kind(sheet, row, col)
+        cell = cell_name(row, col)
+        if kind in ("destroyed", "wasteland", "mountain"):
+            return self.say(f"clash.{kind}", cell=cell)
+        return self.say("clash.filled", cell=cell, terrain=say(self.language,
+                                                               f"terrain.{kind}"))
 
     def describe(self) -> Text:
         """One line: what would be drawn where, and whether the rules allow it."""
         text = Text()
         if self.kind == "draw":
-            text.append(self.terrain, "bold")
+            text.append(say(self.language, f"terrain.{self.terrain}"), "bold")
             if len(self.shapes) > 1:
-                text.append(f" · shape {self.shape_index + 1}")
+                text.append(f" · {self.say('shape', n=self.shape_index + 1)}")
             if self._gives_coin():
-                text.append(" (+1 coin)", "yellow")
+                text.append(f" ({term(self.language, 'cartographers.card.coin')})", "yellow")
         else:
-            text.append(self.kind, "bold")
-        text.append(f" on {' '.join(mask_names(self.mask))}")
+            text.append(say(self.language, f"action_kind.{self.kind}"), "bold")
+        text.append(f" {self.say('on', cells=' '.join(mask_names(self.mask)))}")
         if self.kind == "hero":
-            text.append(f" · attack turned {90 * self.orientation}°: "
-                        f"{' '.join(mask_names(self.attack())) or 'all off the map'}")
+            attacked = " ".join(mask_names(self.attack())) or self.say("off_map")
+            turned = self.say("attack", degrees=90 * self.orientation, cells=attacked)
+            text.append(f" · {turned}")
         struck = self.attack() & self.view.sheets[self.sheet_index].monster
         if struck:
-            text.append(f" · strikes the monster on {' '.join(mask_names(struck))}", "magenta")
+            text.append(f" · {self.say('strikes', cells=' '.join(mask_names(struck)))}",
+                        "magenta")
         problem = self.problem()
         if problem is None:
-            text.append("  ✔ allowed: type c to confirm", "bold green")
+            text.append(f"  ✔ {self.say('allowed')}", "bold green")
         else:
-            text.append(f"  ✘ not allowed: {problem}", "bold red")
+            text.append(f"  ✘ {self.say('not_allowed', reason=problem)}", "bold red")
         return text
 
     def _gives_coin(self) -> bool:
@@ -210,24 +227,23 @@ class Editor:
 
     def hint(self) -> Text:
         """The commands that make sense for this decision."""
-        parts = ["wasd move"]
+        parts = [("wasd", "move")]
         if self.kind == "destroy":
-            parts = ["wasd next choice that way"]
+            parts = [("wasd", "next_choice")]
         elif self.kind == "hero":
             if self.view.config.hero_turns:
-                parts.append("r turn the attack")
+                parts.append(("r", "turn_attack"))
         elif len(self.shape.orientations) > 1:
-            parts += ["r rotate", "m mirror"]
+            parts += [("r", "rotate"), ("m", "mirror")]
         if len(self.terrains) > 1:
-            parts.append("t terrain")
+            parts.append(("t", "terrain"))
         if len(self.shapes) > 1:
-            parts.append("f shape")
-        parts += ["C5 jump", "c confirm", "? help", "quit"]
+            parts.append(("f", "shape"))
+        parts += [("C5", "jump"), ("c", "confirm"), ("?", "help"), ("quit", "quit")]
         text = Text()
-        for part in parts:
-            key, _, what = part.partition(" ")
+        for key, what in parts:
             text.append(key, "bold cyan")
-            text.append(f" {what}  ", "dim")
+            text.append(f" {term(self.language, f'cartographers.hint.{what}')}  ", "dim")
         return text
 
     # ------------------------------------------------------------------ commands
@@ -236,7 +252,7 @@ class Editor:
         if self.kind == "destroy":
             return self._step_to_choice(d_row, d_col)
         if self.shape.mask_at(self.row + d_row, self.col + d_col) is None:
-            return "the edge of the map is in the way"
+            return self.say("edge")
         self.row += d_row
         self.col += d_col
         self.pivot = None
@@ -253,16 +269,16 @@ class Editor:
             candidate = (ahead + 2 * aside, r, c)
             best = candidate if best is None or candidate < best else best
         if best is None:
-            return "no cell to choose further that way"
+            return self.say("no_further")
         _, self.row, self.col = best
         return None
 
     def rotate(self) -> str | None:
         if self.kind == "destroy":
-            return "nothing to rotate: pick a cell"
+            return self.say("no_rotate")
         if self.kind == "hero":
             if not self.view.config.hero_turns:
-                return "the attack pattern is drawn as printed in this game (hero turning is off)"
+                return self.say("hero_fixed")
             self.orientation = (self.orientation + 1) % 4
             return None
         turned = (self.orientation & 4) | ((self.orientation + 1) % 4)
@@ -271,7 +287,7 @@ class Editor:
     def mirror(self) -> str | None:
         if self.single_cell:
             turns = self.kind == "hero" and self.view.config.hero_turns
-            return "nothing to mirror here" + (" (r turns the attack)" if turns else "")
+            return self.say("no_mirror_turns" if turns else "no_mirror")
         # Flipping left-right after k quarter turns equals mirroring first, then -k turns.
         flipped = ((self.orientation & 4) ^ 4) | (-self.orientation % 4)
         return self._reorient(flipped)
@@ -290,13 +306,13 @@ class Editor:
 
     def next_terrain(self) -> str | None:
         if len(self.terrains) == 1:
-            return f"this card offers only {self.terrain}"
+            return self.say("one_terrain", terrain=say(self.language, f"terrain.{self.terrain}"))
         self.terrain_index = (self.terrain_index + 1) % len(self.terrains)
         return None
 
     def next_shape(self) -> str | None:
         if len(self.shapes) == 1:
-            return "this card has a single shape"
+            return self.say("one_shape")
         self.shape_index = (self.shape_index + 1) % len(self.shapes)
         self.orientation = 0
         self.pivot = None
@@ -307,7 +323,7 @@ class Editor:
         self.row, self.col = row, col
         self.pivot = None
         if self._keep_on_map():
-            return f"moved back inside the map, to {cell_name(self.row, self.col)}"
+            return self.say("pulled_in", cell=cell_name(self.row, self.col))
         return None
 
     def _keep_on_map(self) -> bool:
@@ -320,12 +336,6 @@ class Editor:
         return moved
 
 
-def _what_is_at(sheet: MapSheet, row: int, col: int) -> str:
-    kind = cell_kind(sheet, row, col)
-    return {"destroyed": "destroyed", "wasteland": "wasteland",
-            "mountain": "a mountain"}.get(kind, f"already {kind}")
-
-
 # ---------------------------------------------------------------------- reading a line
 
 CONFIRM = "confirm"
@@ -333,14 +343,9 @@ CONFIRM_WORDS = ("c", "ok", "confirm")
 STEP_KEYS = frozenset("wasdrmtf?")
 Step = str | tuple[int, int]  # a key of STEP_KEYS, CONFIRM, or a cell to jump to
 
-UNKNOWN_WORD = "Unknown command {word!r}: nothing was done (type ? for help)."
-UNKNOWN_KEY = "Unknown key in {word!r}: nothing was done (type ? for help)."
-CONFIRM_LAST = ("Confirm ({word!r}) goes last, on its own: nothing was done. "
-                "Type the moves, then c.")
-CONFIRM_ALONE = "{word!r}: c confirms only as a word of its own (e.g. {fixed!r}); nothing was done."
 
 
-def read_steps(words: list[str]) -> tuple[list[Step], str | None]:
+def read_steps(words: list[str], language: str = "en") -> tuple[list[Step], str | None]:
     """A typed line as editor steps, or a reason to refuse all of it.
 
     A word is a run of keys (``ddr``) and cell names (``C3``, ``C3r``, ``D2d``): a letter
@@ -353,7 +358,7 @@ def read_steps(words: list[str]) -> tuple[list[Step], str | None]:
         lower = word.lower()
         if lower in CONFIRM_WORDS:
             if index != len(words) - 1:
-                return [], CONFIRM_LAST.format(word=word)
+                return [], term(language, "cartographers.line.confirm_last", word=repr(word))
             steps.append(CONFIRM)
             continue
         at = 0
@@ -366,14 +371,15 @@ def read_steps(words: list[str]) -> tuple[list[Step], str | None]:
                 try:
                     steps.append(parse_cell(word[at:end]))
                 except HerotableError as exc:
-                    return [], str(exc)
+                    return [], refusal_text(exc, language)
             elif key in STEP_KEYS:
                 steps.append(key)
                 end = at + 1
             elif key == "c" and end == len(lower) and at > 0:
-                return [], CONFIRM_ALONE.format(word=word, fixed=f"{word[:-1]} c")
+                return [], term(language, "cartographers.line.confirm_alone", word=repr(word),
+                                fixed=repr(f"{word[:-1]} c"))
             else:
-                template = UNKNOWN_KEY if "\x1b" in word else UNKNOWN_WORD
-                return [], template.format(word=word)
+                problem = "unknown_key" if "\x1b" in word else "unknown_word"
+                return [], term(language, f"cartographers.line.{problem}", word=repr(word))
             at = end
     return steps, None

@@ -28,6 +28,8 @@ from herotable.cartographers.grid import ROW_LETTERS, SIZE, bit
 from herotable.cartographers.shapes import MONO, Shape
 from herotable.cartographers.sheet import COIN_TRACK, MapSheet
 from herotable.cartographers.view import CartographersView
+from herotable.messages import message
+from herotable.terminal.words import say, term
 
 # What each kind of cell looks like: two characters and a style. The letters are the map
 # files' (F V P W X H, ^ mountain, # wasteland, r ruins, * destroyed; an empty cell is . in a
@@ -50,7 +52,6 @@ LEGEND_ORDER = ("forest", "village", "farm", "water", "monster", "hero", "mounta
 
 ATTACKED = Style(underline=True)  # a hero's attack cell: subtle, on top of whatever is there
 ATTACKED_EMPTY_BG = Style(bgcolor="grey19")
-HERO_ATTACK_WORDS = " attacked"  # the cell underlined
 PREVIEW_GLYPH = "[]"
 # The shape being placed: a brighter shade of its terrain, so it stands out from drawn cells.
 PREVIEW_LOOK = {
@@ -66,18 +67,6 @@ CLASH_LOOK = ("!!", "bold yellow on red")  # preview cell on a filled cell
 PREVIEW_ATTACK_LOOK = ("++", "bold bright_cyan")
 CHOICE_BG = Style(bgcolor="grey35")  # empty cells a destroy decision may pick
 SHAPE_CELL = "[]"
-
-DIRECTION_WORDS = {"clockwise": "clockwise", "counterclockwise": "counter-clockwise"}
-EFFECT_WORDS = {
-    "dragon": "Box every dragon cell in (or destroy it) and that map's owner gains 3 coins.",
-    "zombie": "After each scoring, zombies spread to every empty cell next to them.",
-    "troll": "After each scoring, the map's owner destroys one empty cell next to the troll.",
-    "gorgon": "As soon as it is drawn, its drawer destroys one cell next to it (no mountain).",
-    "none": "",
-}
-REASON_WORDS = {"hero": "a hero strikes", "gorgon": "the Gorgon's gaze",
-                "troll": "the Troll's ravage"}
-
 
 @dataclass(frozen=True, slots=True)
 class Overlay:
@@ -157,14 +146,15 @@ def map_view(sheet: MapSheet, overlay: Overlay | None = None, title: str = "") -
                  padding=(0, 1))
 
 
-def legend(columns: int = 3) -> Table:
+def legend(columns: int = 3, language: str = "en") -> Table:
     """What each cell look means, in a few short columns."""
     grid = Table.grid(padding=(0, 2))
     for _ in range(columns):
         grid.add_column()
-    entries = [Text.assemble(CELL_LOOK[kind], f" {kind}") for kind in LEGEND_ORDER]
+    entries = [Text.assemble(CELL_LOOK[kind], f" {say(language, f'terrain.{kind}')}")
+               for kind in LEGEND_ORDER]
     entries.append(Text.assemble(("F ", Style.parse(CELL_LOOK["forest"][1]) + ATTACKED),
-                                 HERO_ATTACK_WORDS))
+                                 f" {term(language, 'cartographers.attacked')}"))
     for start in range(0, len(entries), columns):
         grid.add_row(*entries[start:start + columns])
     return grid
@@ -216,14 +206,19 @@ def attack_grid(hero: HeroCard, quarter_turns: int = 0) -> Text:
     return text
 
 
-def terrain_swatch(terrain: str, selected: bool = False) -> Text:
+def terrain_swatch(terrain: str, selected: bool = False, language: str = "en") -> Text:
     glyph, style = CELL_LOOK[terrain]
     text = Text(glyph, style)
-    text.append(f" {terrain}", "bold underline" if selected else "")
+    text.append(f" {say(language, f'terrain.{terrain}')}", "bold underline" if selected else "")
     return text
 
 
-def _shape_options(card: ExploreCard, shape_index: int | None, terrain: str | None) -> Table:
+def terrain_names(terrains: Sequence[str], language: str) -> str:
+    return ", ".join(say(language, f"terrain.{t}") for t in terrains)
+
+
+def _shape_options(card: ExploreCard, shape_index: int | None, terrain: str | None,
+                   language: str) -> Table:
     grid = Table.grid(padding=(0, 3))
     for _ in card.shapes:
         grid.add_column(vertical="bottom")
@@ -237,7 +232,7 @@ def _shape_options(card: ExploreCard, shape_index: int | None, terrain: str | No
         if len(card.shapes) > 1:
             caption.append(f"{i + 1}", "bold reverse" if chosen else "bold")
         if option.coin:
-            caption.append(" +1 coin", "bold yellow")
+            caption.append(f" {term(language, 'cartographers.card.coin')}", "bold yellow")
         captions.append(caption)
     grid.add_row(*grids)
     if any(str(caption) for caption in captions):
@@ -254,68 +249,78 @@ def card_panel(view: CartographersView, card_id: str, language: str = "en",
     """
     card = view.card(card_id)
     parts: list[RenderableType] = []
+
+    def words(key: str, **params: object) -> str:
+        return term(language, f"cartographers.card.{key}", **params)
+
     if isinstance(card, ExploreCard):
-        parts.append(Text(f"Explore card · time {card.time}", "dim"))
-        terrains = Text("Terrain: ")
+        parts.append(Text(words("explore", time=card.time), "dim"))
+        terrains = Text(f"{words('terrain')} ")
         for i, t in enumerate(card.terrains):
             if i:
-                terrains.append(" or ")
-            terrains.append_text(terrain_swatch(t, selected=t == terrain))
+                terrains.append(f" {words('or')} ")
+            terrains.append_text(terrain_swatch(t, selected=t == terrain, language=language))
         parts.append(terrains)
-        parts.append(_shape_options(card, shape_index, terrain))
+        parts.append(_shape_options(card, shape_index, terrain, language))
         if decision is not None:
-            parts.extend(_draw_constraints(view, decision))
+            parts.extend(_draw_constraints(view, decision, language))
     elif isinstance(card, RuinsCard):
-        parts.append(Text("Ruins card · time 0", "dim"))
-        parts.append(Text("The next explore card must be drawn over an empty ruins cell."))
+        parts.append(Text(words("ruins"), "dim"))
+        parts.append(Text(words("ruins_rule")))
     elif isinstance(card, HeroCard):
-        parts.append(Text("Hero card · time 0", "dim"))
-        parts.append(Text("Draw the hero in an empty cell. Monsters on its attack cells are "
-                          "destroyed, now and later."))
+        parts.append(Text(words("hero"), "dim"))
+        parts.append(Text(words("hero_rule")))
         parts.append(attack_grid(card, quarter_turns))
     else:
-        parts.extend(_ambush_parts(card, decision, automatic=view.config.solo
+        parts.extend(_ambush_parts(card, decision, language, automatic=view.config.solo
                                    or view.config.remote_ambush))
     title = Text(card.names.get(language), "bold")
     return Panel(Group(*parts), title=title, title_align="left", expand=False,
                  box=box.ROUNDED, width=44)
 
 
-def _draw_constraints(view: CartographersView, decision: Decision) -> list[Text]:
+def _draw_constraints(view: CartographersView, decision: Decision,
+                      language: str) -> list[Text]:
     """What a ruins card before this one, or a full map, changes about the drawing."""
     if decision.ruins and decision.fallback:
-        return [Text("After the ruins card no shape can cover an empty ruins cell: draw one "
-                     "cell of any terrain, anywhere.", "bold yellow")]
+        return [Text(term(language, "cartographers.card.ruins_fallback"), "bold yellow")]
     if decision.ruins:
-        return [Text("Ruins card before this one: the shape must cover an empty ruins "
-                     "cell (R).", "bold yellow")]
+        return [Text(term(language, "cartographers.card.ruins_before"), "bold yellow")]
     if decision.fallback:
-        terrains = ", ".join(view.terrain_options_for(decision))
-        return [Text(f"No shape fits your map: draw one cell instead ({terrains}).",
+        terrains = terrain_names(view.terrain_options_for(decision), language)
+        return [Text(term(language, "cartographers.card.fallback", terrains=terrains),
                      "bold yellow")]
     return []
 
 
-def _ambush_parts(card: AmbushCard, decision: Decision | None,
+def reason_words(reason: str, language: str) -> str:
+    """Who destroys a cell (a hero, the Gorgon, the Troll), or gives a coin, in words."""
+    found = message(f"terminal.cartographers.reason.{reason.replace(' ', '_')}", None,
+                    language)
+    return found if found is not None else reason
+
+
+def _ambush_parts(card: AmbushCard, decision: Decision | None, language: str,
                   automatic: bool) -> list[RenderableType]:
-    parts: list[RenderableType] = [Text("Ambush card · time 0", "dim")]
+    def words(key: str, **params: object) -> str:
+        return term(language, f"cartographers.card.{key}", **params)
+
+    parts: list[RenderableType] = [Text(words("ambush"), "dim")]
     if decision is not None and decision.kind == "destroy":
-        why = REASON_WORDS.get(decision.reason, decision.reason)
-        parts.append(Text(f"Destroy one of the cells marked ? ({why}).", "bold yellow"))
+        parts.append(Text(words("destroy_marked", reason=reason_words(decision.reason,
+                                                                      language)),
+                          "bold yellow"))
     parts.append(shape_grid(MONO if decision is not None and decision.fallback else card.shape,
                             "monster"))
     if decision is not None and decision.fallback:
-        parts.append(Text("The monster fits nowhere: draw a single monster cell.",
-                          "bold yellow"))
-    direction = DIRECTION_WORDS[card.direction]
+        parts.append(Text(words("monster_fallback"), "bold yellow"))
     if automatic:
-        corner = card.corner.replace("_", "-")
-        parts.append(Text(f"It draws itself on each map: from the {corner} corner, going "
-                          f"{direction} round the edge, then inwards."))
+        corner = words(f"corner.{card.corner}")
+        parts.append(Text(words(f"automatic_{card.direction}", corner=corner)))
     else:
-        parts.append(Text(f"Maps pass {direction}: each player draws it on a neighbour's map."))
-    if EFFECT_WORDS[card.effect]:
-        parts.append(Text(EFFECT_WORDS[card.effect], "italic"))
+        parts.append(Text(words(f"pass_{card.direction}")))
+    if card.effect != "none":
+        parts.append(Text(say(language, f"effect.{card.effect}"), "italic"))
     return parts
 
 
@@ -326,16 +331,23 @@ def scoring_name(view: CartographersView, card_id: str, language: str = "en") ->
     return view.cards.scoring[card_id].names.get(language)
 
 
-EDICT_RULES_TITLE = "Scoring cards (edicts); this season's are marked ▶"
-PREVIEW_WORDS = "Stars if the season ended now"
-PREVIEW_WITHOUT = " (the map as it is: this placement is not allowed)"
+def player_name(config: GameConfig, player: int, language: str = "en") -> str:
+    """The name a player gave, else "Player N" in ``language``."""
+    return config.names[player] if config.names else say(language, "seat.unnamed", n=player + 1)
+
+
+def map_title(config: GameConfig, player: int, language: str = "en") -> str:
+    """"your map" in a solo game (the only map), else "Ann's map"."""
+    if config.solo:
+        return term(language, "cartographers.your_map")
+    return say(language, "map.of", name=player_name(config, player, language))
 
 
 def edict_rules(view: CartographersView, language: str = "en") -> Table:
     """The four edicts with each card's rule in our own words; this season's two marked."""
     season = view.cards.seasons[min(view.season_index, 3)]
-    table = Table(box=box.SIMPLE_HEAD, title=EDICT_RULES_TITLE, title_style="bold",
-                  title_justify="left", padding=(0, 1), show_header=False)
+    table = Table(box=box.SIMPLE_HEAD, title=term(language, "cartographers.edict_rules"),
+                  title_style="bold", title_justify="left", padding=(0, 1), show_header=False)
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True)
     table.add_column(ratio=1)
@@ -344,7 +356,7 @@ def edict_rules(view: CartographersView, language: str = "en") -> Table:
         mark = f"▶ {letter}" if current else f"  {letter}"
         table.add_row(Text(mark, "bold" if current else "dim"),
                       Text(scoring_name(view, card_id, language), "bold" if current else ""),
-                      view.cards.scoring[card_id].text)
+                      say(language, f"scoring.{card_id}.text"))
     return table
 
 
@@ -353,20 +365,38 @@ def season_preview(view: CartographersView, action: CartographersAction | None,
     """The stars this season's two edicts would give if the season ended now, on the map
     the seat's decision is on, after ``action`` (None: the map as it is)."""
     preview = view.preview(action)
-    text = Text(f"{PREVIEW_WORDS}: ", "bold")
+    text = Text(f"{say(language, 'preview.if_now')} ", "bold")
     for i, edict in enumerate(preview.edicts):
         text.append(f"{', ' if i else ''}{edict.letter} "
                     f"{scoring_name(view, edict.card, language)} ")
         text.append(f"{edict.stars}★", "bold yellow")
     if action is None:
-        text.append(PREVIEW_WITHOUT, "dim")
+        text.append(f" {term(language, 'cartographers.preview_without')}", "dim")
     return text
 
 
-def setup_line(config: GameConfig) -> Text:
-    """The game's set-up in one line, so players can check the boxes and options used."""
-    text = Text("Setup: ", "bold")
-    text.append(" · ".join(f"{label} {value}" for label, value in config.describe()), "dim")
+def setup_line(config: GameConfig, language: str = "en") -> Text:
+    """The game's set-up in one line, so players can check the boxes and options used (the
+    boxes and cards by their ids, as the command line's options take them)."""
+    def words(key: str, **params: object) -> str:
+        return term(language, f"cartographers.setup.{key}", **params)
+
+    def listed(chosen: tuple[str, ...], boxes: tuple[str, ...]) -> str:
+        return ", ".join(chosen) if chosen else words("dealt", boxes=" + ".join(boxes))
+
+    heroes = "no_heroes"
+    if config.heroes:
+        heroes = "heroes_turn" if config.hero_turns else "heroes_printed"
+    parts = [words("solo" if config.solo else "players", count=config.players),
+             words("side", side=config.side),
+             words("seasons", box=config.seasons, time=config.card_set().seasons[1].time),
+             words("explore_ruins" if config.ruins else "explore", box=config.explore),
+             words(heroes),
+             words("ambushes_remote" if config.remote_ambush else "ambushes",
+                   cards=listed(config.ambushes, config.ambush_boxes)),
+             words("scoring", cards=listed(config.scoring, config.scoring_boxes))]
+    text = Text(f"{words('title')} ", "bold")
+    text.append(" · ".join(parts), "dim")
     return text
 
 
@@ -376,8 +406,12 @@ def status_line(view: CartographersView, player: int, language: str = "en") -> T
     season = view.cards.seasons[min(view.season_index, 3)]
     text = Text()
     text.append(season.names.get(language), "bold reverse")
-    text.append(f"  time {view.season_time}/{view.season_threshold}")
-    text.append(f"  coins {view.sheets[player].coins}/{COIN_TRACK}", "yellow")
+    time = term(language, "cartographers.status.time", time=view.season_time,
+                threshold=view.season_threshold)
+    coins = term(language, "cartographers.status.coins", coins=view.sheets[player].coins,
+                 most=COIN_TRACK)
+    text.append(f"  {time}")
+    text.append(f"  {coins}", "yellow")
     text.append("  ")
     for letter, card_id in zip(EDICTS, view.scoring, strict=True):
         current = letter in season.edicts
@@ -385,29 +419,34 @@ def status_line(view: CartographersView, player: int, language: str = "en") -> T
         text.append(f" {scoring_name(view, card_id, language)} ", "bold" if current else "dim")
     if view.revealed:
         names = ", ".join(view.card(c).names.get(language) for c in view.revealed)
-        text.append(f"\nThis season: {names}", "dim")
+        text.append(f"\n{term(language, 'cartographers.status.revealed', names=names)}", "dim")
     return text
 
 
 def season_table(view: CartographersView, season_index: int, language: str = "en") -> Table:
     """Every player's score for one season: both edicts, coins, monster penalty, total."""
     season = view.cards.seasons[season_index]
-    table = Table(title=f"{season.names.get(language)} scores", box=box.SIMPLE_HEAD,
-                  title_style="bold")
-    table.add_column("Player")
+
+    def words(key: str, **params: object) -> str:
+        return term(language, f"cartographers.table.{key}", **params)
+
+    table = Table(title=words("season_scores", season=season.names.get(language)),
+                  box=box.SIMPLE_HEAD, title_style="bold")
+    table.add_column(words("player"))
     for letter in season.edicts:
         card_id = view.scoring[EDICTS.index(letter)]
         table.add_column(f"{letter} {scoring_name(view, card_id, language)}", justify="right")
-    table.add_column("Coins", justify="right")
-    table.add_column("Monsters", justify="right")
-    table.add_column("Season", justify="right", style="bold")
-    table.add_column("Game so far", justify="right")
+    table.add_column(say(language, "scores.coins"), justify="right")
+    table.add_column(say(language, "scores.monsters"), justify="right")
+    table.add_column(words("season"), justify="right", style="bold")
+    table.add_column(words("so_far"), justify="right")
     for p, seasons in enumerate(view.scores):
         if len(seasons) <= season_index:
             continue
         score = seasons[season_index]
         running = sum(s.total for s in seasons[: season_index + 1])
-        table.add_row(view.config.player_name(p), *(str(stars) for _, _, stars in score.edicts),
+        table.add_row(player_name(view.config, p, language),
+                      *(str(stars) for _, _, stars in score.edicts),
                       str(score.coins), f"-{score.monsters}", str(score.total), str(running))
     return table
 
@@ -415,82 +454,86 @@ def season_table(view: CartographersView, season_index: int, language: str = "en
 def final_view(view: CartographersView, language: str = "en") -> Group:
     """Standings (rank, seasons, total, monster losses); in solo, the rating and title."""
     solo = view.config.solo
-    table = Table(title="Final scores", box=box.SIMPLE_HEAD, title_style="bold")
+
+    def words(key: str, **params: object) -> str:
+        return term(language, f"cartographers.table.{key}", **params)
+
+    table = Table(title=term(language, "common.final_scores"), box=box.SIMPLE_HEAD,
+                  title_style="bold")
     if not solo:
-        table.add_column("Rank", justify="right")
-    table.add_column("Player")
+        table.add_column(words("rank"), justify="right")
+    table.add_column(words("player"))
     for season in view.cards.seasons:
         table.add_column(season.names.get(language), justify="right")
-    table.add_column("Total", justify="right", style="bold")
-    table.add_column("Lost to monsters", justify="right")
+    table.add_column(say(language, "scores.total"), justify="right", style="bold")
+    table.add_column(words("lost"), justify="right")
     for standing in view.standings():
         seasons = [str(s.total) for s in view.scores[standing.player]]
         seasons += ["-"] * (len(view.cards.seasons) - len(seasons))
         rank = [] if solo else [str(standing.rank)]
-        table.add_row(*rank, view.config.player_name(standing.player), *seasons,
+        table.add_row(*rank, player_name(view.config, standing.player, language), *seasons,
                       str(standing.total), str(standing.tiebreak))
     parts: list[RenderableType] = [table]
     if solo:
-        par = view.solo_par()
-        rating = view.solo_rating()
-        line = Text(f"Solo rating: {view.totals()[0]} stars - {par} (the scoring cards' solo "
-                    f"values) = {rating:+d}\nTitle: ")
+        stars = view.totals()[0]
+        line = Text(term(language, "cartographers.solo.rating", count=stars,
+                         par=view.solo_par(), rating=f"{view.solo_rating():+d}"))
+        line.append(f"\n{term(language, 'cartographers.solo.title')} ")
         title = view.solo_title(language)
         if title is None:
-            line.append(f"none (the lowest title needs a rating of {titles()[-1].threshold})",
-                        "bold")
+            line.append(term(language, "cartographers.solo.no_title",
+                             threshold=titles()[-1].threshold), "bold")
         else:
             line.append(title, "bold magenta")
         parts.append(line)
     else:
-        winners = [view.config.player_name(p) for p in view.winners()]
-        parts.append(Text(f"Winner: {' and '.join(winners)}", "bold magenta"))
+        winners = [player_name(view.config, p, language) for p in view.winners()]
+        parts.append(Text(term(language, "common.winner", count=len(winners),
+                               names=term(language, "common.and").join(winners)),
+                          "bold magenta"))
     return Group(*parts)
 
 
 # ---------------------------------------------------------------------- events
 
 
-def _map_of(view: CartographersView, event: dict[str, Any]) -> str:
-    if view.config.solo:
-        return "your map"
-    return f"{view.config.player_name(event['sheet'])}'s map"
-
-
 def event_views(view: CartographersView, events: Sequence[dict[str, Any]],
                 language: str = "en") -> list[RenderableType]:
     """What happened, in words (and a score table when a season is scored)."""
     views: list[RenderableType] = []
+
+    def words(key: str, **params: object) -> str:
+        return term(language, f"cartographers.event.{key}", **params)
+
     for event in events:
         kind = event["type"]
+        where = map_title(view.config, event["sheet"], language) if "sheet" in event else ""
+        cells = " ".join(event.get("cells", ()))
+        if kind in ("reveal", "monster", "ambush_ignored"):
+            name = view.card(event["card"]).names.get(language)
         if kind == "reveal":
-            name = view.card(event["card"]).names.get(language)
-            views.append(Text.assemble("New card: ", (name, "bold")))
+            views.append(Text(words("reveal", name=name), "bold"))
         elif kind == "coins":
-            views.append(Text(f"+{event['gained']} coin on {_map_of(view, event)} "
-                              f"({event['reason']})", "yellow"))
+            views.append(Text(words("coins", count=event["gained"], map=where,
+                                    reason=reason_words(event["reason"], language)), "yellow"))
         elif kind == "destroyed":
-            why = REASON_WORDS.get(event["reason"], event["reason"])
-            views.append(Text(f"Destroyed on {_map_of(view, event)} by {why}: "
-                              f"{' '.join(event['cells'])}", "red"))
+            views.append(Text(words("destroyed", map=where, cells=cells,
+                                    reason=reason_words(event["reason"], language)), "red"))
         elif kind == "monster":
-            name = view.card(event["card"]).names.get(language)
-            views.append(Text(f"Ambush! {name} lands on {_map_of(view, event)}: "
-                              f"{' '.join(event['cells'])}", "bold magenta"))
+            views.append(Text(words("monster", name=name, map=where, cells=cells),
+                              "bold magenta"))
         elif kind == "ambush_ignored":
-            name = view.card(event["card"]).names.get(language)
-            views.append(Text(f"{name} finds no room on {_map_of(view, event)}."))
+            views.append(Text(words("no_room", name=name, map=where)))
         elif kind == "zombies":
-            views.append(Text(f"Zombies spread on {_map_of(view, event)}: "
-                              f"{' '.join(event['cells'])}", "magenta"))
+            views.append(Text(words("zombies", map=where, cells=cells), "magenta"))
         elif kind == "season_scored":
             index = [s.id for s in view.cards.seasons].index(event["season"])
             views.append(season_table(view, index, language))
         elif kind == "season_start":
             season = next(s for s in view.cards.seasons if s.id == event["season"])
-            views.append(Text(f"{season.names.get(language)} begins (it ends at time "
-                              f"{season.time}).", "bold"))
+            views.append(Text(words("season_start", season=season.names.get(language),
+                                    time=season.time), "bold"))
         elif kind == "game_over":
-            views.append(Text("The map is full: the game ends now." if event.get("early")
-                              else "The game is over.", "bold"))
+            views.append(Text(words("map_full" if event.get("early") else "game_over"),
+                              "bold"))
     return views

@@ -11,26 +11,23 @@ from rich.text import Text
 from herotable.cartographers.game import CartographersGame
 from herotable.terminal.cartographers.render import (
     event_views,
+    map_title,
     map_view,
+    player_name,
     season_table,
     status_line,
 )
 from herotable.terminal.replay import ReadLine, ReplayBase
-
-MAP_HELP = "[b]map N[/]        show player N's map\n"
-NO_SEAT = "There is no player {number}: 1 to {last}."
-START_CAPTION = "The start of the game."
-SHOWING = "Showing {name}'s map."
+from herotable.terminal.words import term
 
 
 class CartographersReplay(ReplayBase):
     period = "season"
-    extra_help = MAP_HELP
+    extra_help = (("map N", "map"),)
 
     def __init__(self, game: CartographersGame, console: Console, read_line: ReadLine,
                  language: str = "en") -> None:
-        super().__init__(game, console, read_line)
-        self.language = language
+        super().__init__(game, console, read_line, language)
         self.seat = 0
 
     def period_of(self, state: CartographersGame) -> int:
@@ -39,12 +36,14 @@ class CartographersReplay(ReplayBase):
     def screen(self, step: int) -> Sequence[RenderableType]:
         view = self.states[step].view(None)
         config = view.config
-        caption: list[RenderableType] = [Text(START_CAPTION, "dim")]
+        language = self.language
+        caption: list[RenderableType] = [Text(term(language, "common.start_caption"), "dim")]
         if step:
             player, action = self.actions[step - 1]
-            caption = [Text(f"{config.player_name(player)}: {action}", "bold")]
-        caption += event_views(view, self.events[step], self.language)
-        title = "the map" if config.solo else f"{config.player_name(self.seat)}'s map"
+            caption = [Text(term(language, "common.did", what=str(action),
+                                 name=player_name(config, player, language)), "bold")]
+        caption += event_views(view, self.events[step], language)
+        title = map_title(config, self.seat, language)
         scored = max((len(s) for s in view.scores), default=0)
         tables = [season_table(view, i, self.language) for i in range(scored)]
         if any(e["type"] == "season_scored" for e in self.events[step]):
@@ -59,9 +58,11 @@ class CartographersReplay(ReplayBase):
         seats = len(self.states[0].view(None).sheets)
         number = int(words[1])
         if not 1 <= number <= seats:
-            return Text(NO_SEAT.format(number=number, last=seats), "red")
+            return Text(term(self.language, "cartographers.replay.no_seat", number=number,
+                             last=seats), "red")
         self.seat = number - 1
-        return Text(SHOWING.format(name=self.states[0].config.player_name(self.seat)), "dim")
+        shown = map_title(self.states[0].config, self.seat, self.language)
+        return Text(term(self.language, "cartographers.replay.showing", map=shown), "dim")
 
 
 def replay_cartographers(game: CartographersGame, console: Console | None = None,

@@ -26,30 +26,21 @@ from herotable.terminal.cartographers.presenter import ARROWS, CONFIRM, MOVES, E
 from herotable.terminal.cartographers.render import (
     edict_rules,
     event_views,
+    map_title,
+    player_name,
     season_table,
     setup_line,
 )
-from herotable.terminal.session import ReadLine, SessionBase, refusal_line
+from herotable.terminal.session import ReadLine, SessionBase, help_table, refusal_line
+from herotable.terminal.words import term
 
-HELP = """\
-Build your placement, then confirm it. Several commands may share one line, e.g. [b]ddr[/]
-or [b]C3r[/]; a line with an unknown part is refused whole, and nothing moves.
-  [b]w a s d[/]   move the shape up, left, down, right (one cell each)
-  [b]C5[/]        put the shape's top-left corner on cell C5 (row letter, column number);
-            more keys may follow: [b]C5r[/] jumps, then rotates
-  [b]r[/]         rotate clockwise (a hero: turn the attack pattern)
-  [b]m[/]         mirror the shape left-right
-  [b]t[/]         next terrain offered by the card
-  [b]f[/]         next shape (form) on cards with two shapes
-  [b]c[/], [b]ok[/] or [b]confirm[/]   confirm and draw it: a word of its own, last on the line
-            ([b]dd c[/] moves, then confirms; [b]ddc[/] is refused)
-  [b]!ACTION[/]   send an action in notation, e.g. [b]!draw forest C5 C6 D6[/],
-            [b]!hero E5 r90[/], [b]!monster B2 B3[/], [b]!destroy D4[/]
-  [b]scores[/]    the season scores so far
-The map's letters are the map files' (F V P W X H, ^ mountain, # wasteland, r ruins,
-* destroyed; an empty cell, · on screen, is . in a file); a hero's attack is underlined.
-  [b]save[/] [FILE]  save the game (and keep saving there after each move)
-  [b]quit[/]      leave (you are offered to save first)"""
+# The editor's commands (typed as they are in every language) beside the keys of what each
+# does, under ``terminal.cartographers.help``.
+HELP_ROWS = (("w a s d", "move"), ("C5", "jump"), ("r", "rotate"), ("m", "mirror"),
+             ("t", "terrain"), ("f", "shape"), ("c, ok, confirm", "confirm"),
+             ("!ACTION", "raw"), ("scores", "scores"), ("save [FILE]", "save"),
+             ("quit", "quit"))
+RAW_EXAMPLES = "!draw forest C5 C6 D6, !hero E5 r90, !monster B2 B3, !destroy D4"
 
 
 # ---------------------------------------------------------------------- the session
@@ -79,18 +70,21 @@ class Session(SessionBase):
         self.read_line = read_line
         # A fresh game has already revealed its first card (maybe an ambush): say so.
         self.notes: list[RenderableType] = (
-            [Text("Resuming a saved game.", "bold")] if game.log.entries
-            else [setup_line(game.config),
+            [Text(term(language, "common.resuming"), "bold")] if game.log.entries
+            else [setup_line(game.config, language),
                   *event_views(game.view(None), game.events, language)])
 
     def seat_name(self, seat: int) -> str:
-        return self.game.config.player_name(seat)
+        return player_name(self.game.config, seat, self.language)
+
+    def say(self, key: str, **params: object) -> str:
+        return term(self.language, f"cartographers.{key}", **params)
 
     # ------------------------------------------------------------------ the loop
 
     def decide(self, player: int) -> bool:
         """Edit and apply one decision; False when the person leaves."""
-        editor = Editor.start(self.game.view(player))
+        editor = Editor.start(self.game.view(player), self.language)
         messages: list[RenderableType] = []
         while True:
             self.show(editor, messages)
@@ -98,7 +92,7 @@ class Session(SessionBase):
                 line = self.read_line(self.prompt(player))
             except EOFError:
                 self.console.print()
-                self.leave_quietly("End of input.")
+                self.leave_quietly(term(self.language, "common.end_of_input"))
                 return False
             outcome = self.handle(line, editor)
             if outcome.kind == "done":
@@ -116,26 +110,24 @@ class Session(SessionBase):
         if self.console.is_terminal:
             self.console.clear()
         owner = editor.sheet_index
-        title = "your map" if owner == editor.player else self.map_title(owner)
+        title = self.say("your_map") if owner == editor.player else self.map_title(owner)
         for item in placing_screen(editor, self.banner(editor), title,
                                    [*self.notes, *messages], self.language,
                                    self.console, newest=max(1, len(messages))):
             self.console.print(item)
 
     def map_title(self, owner: int) -> str:
-        return "your map" if self.game.config.solo else f"{self.seat_name(owner)}'s map"
+        return map_title(self.game.config, owner, self.language)
 
     def banner(self, editor: Editor) -> Text:
-        who = "" if self.game.config.solo else f"{self.seat_name(editor.player)}: "
-        owner = self.seat_name(editor.sheet_index)
-        task = {
-            "draw": "draw the card on your map",
-            "hero": "place your hero",
-            "monster": f"draw the monster on {owner}'s map",
-            "destroy": (f"destroy a cell on {owner}'s map" if editor.sheet_index != editor.player
-                        else "destroy a cell on your map"),
-        }[editor.kind]
-        return Text(f"{who}{task}", "bold cyan")
+        kind = editor.kind
+        if kind == "destroy" and editor.sheet_index == editor.player:
+            kind = "destroy_own"
+        task = self.say(f"task.{kind}", name=self.seat_name(editor.sheet_index))
+        if not self.game.config.solo:
+            task = term(self.language, "common.did", name=self.seat_name(editor.player),
+                        what=task)
+        return Text(task, "bold cyan")
 
     def show_final(self) -> None:
         if self.console.is_terminal:
@@ -152,7 +144,7 @@ class Session(SessionBase):
             line = line.replace(arrow, move)
         text = line.strip()
         if not text:
-            return Outcome("again", [Text("Type c to confirm, or ? for help.", "dim")])
+            return Outcome("again", [Text(self.say("empty_line"), "dim")])
         if text.startswith("!"):
             return self.send_raw(editor.player, text[1:])
         words = text.split()
@@ -171,7 +163,7 @@ class Session(SessionBase):
     def edit(self, words: list[str], editor: Editor) -> Outcome:
         """Read the whole line first, refusing all of it if any part is unknown; then run the
         editor commands left to right. A confirm is a word of its own, and only the last."""
-        steps, problem = read_steps(words)
+        steps, problem = read_steps(words, self.language)
         if problem is not None:
             return Outcome("again", [Text(problem, "red")])
         notes: list[RenderableType] = []
@@ -195,13 +187,18 @@ class Session(SessionBase):
 
     def help_views(self) -> list[RenderableType]:
         """The commands, then the four scoring cards' rules."""
-        return [Text.from_markup(HELP), edict_rules(self.game.view(None), self.language)]
+        return [Text(self.say("help.intro", examples="ddr, C3r")),
+                help_table([(command, self.say(f"help.{key}", examples=RAW_EXAMPLES))
+                            for command, key in HELP_ROWS]),
+                Text(self.say("help.letters")),
+                edict_rules(self.game.view(None), self.language)]
 
     def send_raw(self, player: int, text: str) -> Outcome:
         try:
             action = self.game.parse_action(text)
         except HerotableError as exc:
-            return Outcome("again", [Text(f"Cannot read that action: {exc}", "red")])
+            return Outcome("again", [Text(term(self.language, "common.cannot_read",
+                                               detail=str(exc)), "red")])
         return self.apply(player, action, [])
 
     def apply(self, player: int, action: CartographersAction,
@@ -222,7 +219,8 @@ class Session(SessionBase):
                notes: list[RenderableType]) -> None:
         """Put what happened in the on-screen log (kept until the next card is out), then
         save."""
-        done = Text(f"{self.bot_label(player)}: {action}",
+        done = Text(term(self.language, "common.did", name=self.bot_label(player),
+                         what=str(action)),
                     "bold cyan" if player in self.bots else "dim")
         views = [done, *notes, *event_views(self.game.view(None), events, self.language)]
         # Keep what happened on screen until the next card is out, so every hot-seat player
@@ -240,7 +238,7 @@ class Session(SessionBase):
         view = self.game.view(None)
         scored = max((len(s) for s in view.scores), default=0)
         if not scored:
-            return [Text("No season has been scored yet.")]
+            return [Text(self.say("no_scores"))]
         return [season_table(view, i, self.language) for i in range(scored)]
 
 
@@ -263,4 +261,4 @@ def play_cartographers(game: CartographersGame, save_path: Path | None = None,
         session.run()
     except KeyboardInterrupt:
         console.print()
-        session.leave_quietly("Interrupted.")
+        session.leave_quietly(term(session.language, "common.interrupted"))

@@ -31,9 +31,13 @@ from herotable.terminal.dominaria.render import (
     MAP_WIDTH,
     PLAYER_INKS,
     START_GLYPH,
+    location_name,
     place,
     player_tag,
+    seat_name,
+    words,
 )
+from herotable.terminal.words import say
 
 # ---------------------------------------------------------------------- the map picture
 
@@ -121,13 +125,14 @@ def anchor(pack: Pack, location: str) -> tuple[int, int]:
     return row, col
 
 
-def location_label(view: DominariaView, location: str) -> tuple[Text, Text]:
+def location_label(view: DominariaView, location: str,
+                   language: str = "en") -> tuple[Text, Text]:
     """Two lines: name, colour letter and mana tokens; then Heroes, Manaliths and tokens."""
     pack = view.pack
     loc = pack.locations[location]
     style = COLOUR_STYLES[loc.colour]
     name = Text(f"{location_number(view, location)} ", "dim")
-    name.append(loc.name, style)
+    name.append(location_name(pack, location, language), style)
     if loc.start:
         name.append(START_GLYPH, "bold")
     name.append(f" {loc.colour}", "bold reverse " + style.replace("bold ", ""))
@@ -179,7 +184,8 @@ LABEL_NUDGES = ((0, 0), (1, 0), (-1, 0), (0, 4), (0, -4), (2, 0), (-2, 0), (1, 6
                 (-1, 6), (-1, -6))
 
 
-def label_spots(view: DominariaView, labels: dict[str, tuple[Text, Text]]) -> dict[str, Spot]:
+def label_spots(view: DominariaView, labels: dict[str, tuple[Text, Text]],
+                language: str = "en") -> dict[str, Spot]:
     """Each label centred on its location, nudged off any label already placed. The room a
     label claims allows for a few mana tokens, so labels keep their place as mana comes and
     goes."""
@@ -188,7 +194,8 @@ def label_spots(view: DominariaView, labels: dict[str, tuple[Text, Text]]) -> di
     spots: dict[str, Spot] = {}
     for location in sorted(pack.locations, key=lambda i: anchor(pack, i)):
         name, pieces = labels[location]
-        width = max(len(pack.locations[location].name) + 9, len(name) + 2, len(pieces) + 2)
+        width = max(len(location_name(pack, location, language)) + 9, len(name) + 2,
+                    len(pieces) + 2)
         row, col = anchor(pack, location)
         top, left = min(row, MAP_HEIGHT - 2), col - width // 2
         for d_row, d_col in LABEL_NUDGES:
@@ -229,9 +236,10 @@ def draw_labels(canvas: Canvas, labels: dict[str, tuple[Text, Text]],
                              Text(" ").append_text(text).append(" "))
 
 
-def map_picture(view: DominariaView) -> Panel:
-    labels = {location: location_label(view, location) for location in view.pack.locations}
-    spots = label_spots(view, labels)
+def map_picture(view: DominariaView, language: str = "en") -> Panel:
+    labels = {location: location_label(view, location, language)
+              for location in view.pack.locations}
+    spots = label_spots(view, labels, language)
     canvas = Canvas(MAP_WIDTH, MAP_HEIGHT)
     draw_links(canvas, view, spots)
     draw_labels(canvas, labels, spots)
@@ -240,38 +248,40 @@ def map_picture(view: DominariaView) -> Panel:
         lines.pop()
     while lines and not lines[0].plain:
         lines.pop(0)
-    return Panel(Group(*lines), title="Dominaria", title_align="left", box=box.ROUNDED,
-                 padding=(0, 1), expand=False, subtitle=map_legend(view),
-                 subtitle_align="left")
+    return Panel(Group(*lines), title=say(language, "dom.map.title"), title_align="left",
+                 box=box.ROUNDED, padding=(0, 1), expand=False,
+                 subtitle=map_legend(view, language), subtitle_align="left")
 
 
-def map_legend(view: DominariaView) -> Text:
+def map_legend(view: DominariaView, language: str = "en") -> Text:
     text = Text(" ")
     for player in range(view.num_players):
         text.append_text(player_tag(player))
-        text.append(f" {view.player_name(player)}  ")
-    text.append(f"{MANA_GLYPH} mana  {MANALITH_GLYPH} Manalith  {CABAL_GLYPH} Cabal  "
-                f"{ARTIFACT_GLYPH} artifact  ")
+        text.append(f" {seat_name(view, player, language)}  ")
+    for glyph, key in ((MANA_GLYPH, "mana"), (MANALITH_GLYPH, "manalith"),
+                       (CABAL_GLYPH, "cabal"), (ARTIFACT_GLYPH, "artifact")):
+        text.append(f"{glyph} {words(language, f'legend.{key}')}  ")
     text.append(LEYLINE_GLYPH * 3, f"bold {PLAYER_INKS[0]}")
-    text.append(" Leyline  ")
+    text.append(f" {words(language, 'legend.leyline')}  ")
     text.append(START_GLYPH, "bold")
-    text.append(" start location ")
+    text.append(f" {say(language, 'dom.map.start')} ")
     return text
 
 
 TABLE_SPLIT_WIDTH = 150  # from this width the location table is two tables side by side
 
 
-def location_table(view: DominariaView, width: int = 0) -> RenderableType:
+def location_table(view: DominariaView, width: int = 0,
+                   language: str = "en") -> RenderableType:
     """The map as a table: each location's number, what is at it and the numbers of the
     locations it links to; in two halves side by side on a wide terminal, so that it takes
     half the rows."""
     pack = view.pack
     rows = []
     for location, loc in pack.locations.items():
-        name = place(pack, location)
+        name = place(pack, location, language)
         if loc.start:
-            name.append(f" {START_GLYPH} start", "dim")
+            name.append(f" {START_GLYPH} {words(language, 'table.start')}", "dim")
         mana = Text(f"{loc.colour} {view.map_mana[location]}", COLOUR_STYLES[loc.colour])
         neighbours = " ".join(str(n) for n in sorted(location_number(view, other)
                                                       for other in pack.adjacency[location]))
@@ -281,11 +291,12 @@ def location_table(view: DominariaView, width: int = 0) -> RenderableType:
                                                         rows[(len(rows) + 1) // 2:]]
     tables = []
     for part in halves:
-        table = Table("#", "id", "location", "mana", "pieces", "links to", box=box.SIMPLE_HEAD,
-                      padding=(0, 1))
+        table = Table("#", "id", *(words(language, f"table.{column}") for column in
+                                   ("location", "mana", "pieces", "links")),
+                      box=box.SIMPLE_HEAD, padding=(0, 1))
         for row in part:
             table.add_row(*row)
         tables.append(table)
     grid = Table.grid(padding=(0, 2))
     grid.add_row(*tables)
-    return Group(Text("Locations", "bold"), grid)
+    return Group(Text(words(language, "table.title"), "bold"), grid)

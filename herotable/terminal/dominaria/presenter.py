@@ -21,30 +21,33 @@ from herotable.terminal.dominaria.render import (
     card_name,
     mana_text,
     place,
+    words,
 )
+from herotable.terminal.words import say
 
 # ---------------------------------------------------------------------- the actions
 
 
-def verb_hint(view: DominariaView, player: int, verb: str) -> Text:
+def verb_hint(view: DominariaView, player: int, verb: str, language: str = "en") -> Text:
     """What a verb does, with its cost and what the engine pays when no mana is named."""
     state = view.boards[player]
     hint = Text()
     if verb in ABILITY_VERBS:
         cost = ability_cost(state, view.pack, verb)
         hint.append(f"{cost}", "bold")
-        hint.append(" pays ")
+        hint.append(f" {words(language, 'actions.pays')} ")
         hint.append_text(mana_text(auto_payment(state, cost)))
         hint.append(": ")
     elif verb == "move":
         left = moves_allowed(state, view.pack) - state.moves_used
-        hint.append(f"{left} left: ")
-    hint.append(VERB_HINTS.get(verb, ""))
+        hint.append(f"{words(language, 'actions.moves_left', count=left)}: ")
+    if verb != "end":
+        hint.append(words(language, f"verb.{verb}"))
     hint.stylize("dim")
     return hint
 
 
-def action_words(view: DominariaView, action: DominariaAction) -> Text:
+def action_words(view: DominariaView, action: DominariaAction, language: str = "en") -> Text:
     """One action in words, short enough to sit several to a line."""
     pack, args = view.pack, action.args
     verb = action.verb
@@ -52,43 +55,27 @@ def action_words(view: DominariaView, action: DominariaAction) -> Text:
         choice = view.boards[view.you].choice if view.you is not None else None
         shown = list(choice.cards) if choice is not None else list(args)
         ordered = sorted(args, key=lambda c: shown.index(c) if c in shown else len(shown))
-        return Text(" + ".join(card_name(view, c) for c in ordered))
+        return Text(" + ".join(card_name(view, c, language) for c in ordered))
     if verb == "move":
-        return Text.assemble(place(pack, args[0]), "→", place(pack, args[1]))
+        return Text.assemble(place(pack, args[0], language), "→", place(pack, args[1], language))
     if verb == "collect":
         loc = pack.locations[args[0]]
-        return Text.assemble(place(pack, args[0]),
+        return Text.assemble(place(pack, args[0], language),
                              (f" +{view.map_mana[args[0]]}{loc.colour}",
                               COLOUR_STYLES[loc.colour]))
     if verb == "leyline":
-        return Text.assemble(place(pack, args[0]), "–", place(pack, args[1]))
+        return Text.assemble(place(pack, args[0], language), "–",
+                             place(pack, args[1], language))
     if verb in ("place", "recruit", "discover", "confront", "manalith"):
-        return place(pack, args[0])
-    if verb == "complete":
-        return Text(f"{card_name(view, args[0])} (+{pack.quests[args[0]].vp} VP)")
-    if verb == "claim":
-        tile = pack.public_quests[args[0]].tiles[len(view.claims[args[0]])]
-        return Text(f"{card_name(view, args[0])} (+{tile} VP)")
+        return place(pack, args[0], language)
+    if verb in ("complete", "claim"):
+        vp = (pack.quests[args[0]].vp if verb == "complete"
+              else pack.public_quests[args[0]].tiles[len(view.claims[args[0]])])
+        return Text(f"{card_name(view, args[0], language)} "
+                    f"(+{say(language, 'dom.vp', count=vp)})")
     if verb == "end":
-        return Text("end your turn (your Manalith tokens come back)")
-    return Text(card_name(view, args[0]) if args else str(action))
-
-
-VERB_HINTS = {
-    "keep": "the cards to keep",
-    "place": "your starting Hero at",
-    "move": "a Hero to a linked location",
-    "collect": "all the mana at one location, once a turn",
-    "recruit": "a Hero from your track enters at",
-    "discover": "look at 2 artifacts, keep 1",
-    "confront": "defeat the Cabal token at",
-    "manalith": "build on a colour you have none on",
-    "leyline": "on the link",
-    "use": "an artifact's ability",
-    "start": "a quest, face up in play",
-    "complete": "a quest and take its reward",
-    "claim": "a public quest tile",
-}
+        return Text(words(language, "actions.end"))
+    return Text(card_name(view, args[0], language) if args else str(action))
 
 
 def flow(items: Sequence[Text], width: int, gap: str = "  ") -> Text:
@@ -143,7 +130,7 @@ def keyed_actions(view: DominariaView,
 
 
 def actions_view(view: DominariaView, player: int, actions: Sequence[DominariaAction],
-                 width: int) -> Table:
+                 width: int, language: str = "en") -> Table:
     """The legal actions grouped by verb, in the rules' order, each with its stable key."""
     verbs = [v for v in VERBS if any(a.verb == v for a in actions)]
     heading_width = max((len(v) for v in verbs), default=0)
@@ -151,10 +138,10 @@ def actions_view(view: DominariaView, player: int, actions: Sequence[DominariaAc
     grid.add_column(no_wrap=True, width=heading_width)
     grid.add_column(no_wrap=True)
     for verb in verbs:
-        items = [verb_hint(view, player, verb)]
+        items = [verb_hint(view, player, verb, language)]
         for action in actions:
             if action.verb == verb:
                 items.append(Text.assemble((f"[{action_key(view, action)}]", "bold cyan"), " ",
-                                           action_words(view, action)))
+                                           action_words(view, action, language)))
         grid.add_row(Text(verb, "bold"), flow(items, width - heading_width - 1))
     return grid

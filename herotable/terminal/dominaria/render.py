@@ -12,13 +12,15 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from herotable.dominaria.pack import COLOURS, Pack
+from herotable.dominaria.names import names, record_names
+from herotable.dominaria.pack import COLOURS, Effect, Pack, Requirement
 from herotable.dominaria.rules import (
     collects_allowed,
     moves_allowed,
 )
 from herotable.dominaria.state import PlayerState
 from herotable.dominaria.view import DominariaView
+from herotable.terminal.words import say, styled, term
 
 COLOUR_STYLES = {"W": "bold light_goldenrod1", "U": "bold dodger_blue1", "B": "bold magenta",
                  "R": "bold red1", "G": "bold green3"}
@@ -46,10 +48,27 @@ TABLE_ROOM = 70  # terminal rows from which the location table is shown under th
 # ---------------------------------------------------------------------- names and words
 
 
-def player_label(view: DominariaView, player: int) -> str:
-    """The name players gave, with the planeswalker it plays (or just the planeswalker)."""
-    walker = view.pack.planeswalkers[view.boards[player].walker].name
+def words(language: str, key: str, **params: object) -> str:
+    """A message of the Dominaria terminal's own section."""
+    return term(language, f"dominaria.{key}", **params)
+
+
+def walker_name(view: DominariaView, player: int, language: str = "en") -> str:
+    walker = view.pack.planeswalkers[view.boards[player].walker]
+    return names("planeswalkers", walker.id, walker.name).get(language, walker.name)
+
+
+def seat_name(view: DominariaView, player: int, language: str = "en") -> str:
+    """The name the player gave, else its planeswalker's, in ``language``."""
     name = view.player_name(player)
+    walker = view.pack.planeswalkers[view.boards[player].walker]
+    return walker_name(view, player, language) if name == walker.name else name
+
+
+def player_label(view: DominariaView, player: int, language: str = "en") -> str:
+    """The name players gave, with the planeswalker it plays (or just the planeswalker)."""
+    walker = walker_name(view, player, language)
+    name = seat_name(view, player, language)
     return name if name == walker else f"{name} ({walker})"
 
 
@@ -58,10 +77,15 @@ def player_tag(player: int) -> Text:
     return Text(str(player + 1), PLAYER_STYLES[player])
 
 
-def place(pack: Pack, location: str) -> Text:
+def location_name(pack: Pack, location: str, language: str = "en") -> str:
+    return record_names(pack, "locations", location).get(language,
+                                                         pack.locations[location].name)
+
+
+def place(pack: Pack, location: str, language: str = "en") -> Text:
     """A location's name in its mana colour."""
     loc = pack.locations[location]
-    return Text(loc.name, COLOUR_STYLES[loc.colour])
+    return Text(location_name(pack, location, language), COLOUR_STYLES[loc.colour])
 
 
 def mana_text(colours: Sequence[str]) -> Text:
@@ -74,60 +98,118 @@ def mana_text(colours: Sequence[str]) -> Text:
     return text
 
 
-def card_name(view: DominariaView, card_id: str) -> str:
+def card_name(view: DominariaView, card_id: str, language: str = "en") -> str:
     pack = view.pack
-    for cards in (pack.quests, pack.artifacts, pack.public_quests):
+    for kind, cards in (("quests", pack.quests), ("artifacts", pack.artifacts),
+                        ("public_quests", pack.public_quests)):
         if card_id in cards:
-            return cards[card_id].name
+            return record_names(pack, kind, card_id).get(language, cards[card_id].name)
     return card_id
 
 
-def dominaria_card_text(view: DominariaView, card_id: str) -> Text:
+def colour_name(colour: str, language: str) -> str:
+    return say(language, f"dom.colour.{colour}")
+
+
+COLOURED_METRICS = ("mana", "manaliths", "locations")
+
+
+def requirement_text(view: DominariaView, req: Requirement, language: str) -> str:
+    """One condition of a quest, as the page words it: "2 Heroes on white locations"."""
+    params: dict[str, object] = {"count": req.at_least}
+    key = f"dom.req.{req.metric}"
+    if req.colour and req.metric in COLOURED_METRICS:
+        key = f"dom.req_colour.{req.metric}"
+        params["colour"] = colour_name(req.colour, language)
+    if req.location:
+        params["location"] = location_name(view.pack, req.location, language)
+    text = say(language, key, **params)
+    return say(language, "dom.req.since_start", text=text) if req.since_start else text
+
+
+def effects_text(effects: Sequence[Effect], language: str) -> str:
+    """What a reward or an artifact gives: "2 green mana, a new quest"."""
+    return ", ".join(
+        say(language, f"dom.effect.{e.effect}", count=e.amount,
+            colour=colour_name(e.colour, language) if e.colour else "")
+        for e in effects)
+
+
+def quest_text(view: DominariaView, quest_id: str, language: str) -> str:
+    """A quest's conditions (what starts it, what completes it) and reward, in words."""
+    quest = view.pack.quests[quest_id]
+
+    def listed(reqs: Sequence[Requirement]) -> str:
+        return "; ".join(requirement_text(view, r, language) for r in reqs)
+
+    parts = [listed(quest.requires)]
+    if quest.needs_start:
+        parts = [f"{say(language, 'dom.quest.start_when')} {listed(quest.start)}.",
+                 f"{say(language, 'dom.quest.then')} {listed(quest.requires)}"]
+    text = " ".join(parts)
+    if quest.reward:
+        reward = say(language, "dom.quest.reward", reward=effects_text(quest.reward, language))
+        text += f". {reward}"
+    return text
+
+
+def ability_text(view: DominariaView, artifact_id: str, language: str) -> str:
+    """An artifact's ability in words."""
+    ability = view.pack.artifacts[artifact_id].ability
+    params: dict[str, object] = {"count": ability.amount,
+                                 "effects": effects_text(ability.effects, language)}
+    if ability.target:
+        params["ability"] = say(language, f"dom.ability.{ability.target}")
+    return say(language, f"dom.artifact_ability.{ability.kind}", **params)
+
+
+def dominaria_card_text(view: DominariaView, card_id: str, language: str = "en") -> Text:
     """A Dominaria card by what it does (the cards have no names; their ids mean nothing to a
     player): its mana symbols and the token it puts on the map, if any."""
     card = next(c for c in view.pack.cards if c.id == card_id)
-    text = Text("mana ")
-    text.append_text(mana_text([c for c in COLOURS if c in card.mana]))
+    text = styled(language, "terminal.dominaria.card.mana",
+                  {"colours": mana_text([c for c in COLOURS if c in card.mana])})
     if card.token and card.location:
-        token = "Cabal token" if card.token == "cabal" else "artifact token"
-        text.append(f", {token} at ")
-        text.append_text(place(view.pack, card.location))
+        text.append(", ")
+        text.append_text(styled(language, f"terminal.dominaria.card.{card.token}",
+                                {"location": place(view.pack, card.location, language)}))
     return text
 
 
 # ---------------------------------------------------------------------- the header
 
 
-def header(view: DominariaView, player: int) -> Group:
+def header(view: DominariaView, player: int, language: str = "en") -> Group:
     """Round, whose turn, this turn's Dominaria card, and the designed-content warning."""
     top = Text()
-    top.append(" Heroes of Dominaria ", "bold reverse")
-    top.append(f"  round {view.round}/{view.rounds}  ")
+    top.append(f" {say(language, 'game.dominaria')} ", "bold reverse")
+    top.append(f"  {words(language, 'header.round', round=view.round, rounds=view.rounds)}  ")
     top.append_text(player_tag(player))
-    top.append(f" {player_label(view, player)}", "bold")
-    top.append({"quests": " keeps 2 of 4 quests", "heroes": " places a starting Hero",
-                "play": " to act", "over": ""}[view.stage])
+    top.append(f" {player_label(view, player, language)}", "bold")
+    if view.stage != "over":
+        top.append(f" {words(language, f'header.{view.stage}')}")
     if view.stage == "play":
         state = view.boards[player]
-        top.append(f"  moves {state.moves_used}/{moves_allowed(state, view.pack)}"
-                   f"  collect {state.collects_used}/{collects_allowed(state, view.pack)}",
-                   "dim")
+        used = words(language, "header.used", moves=state.moves_used,
+                     most_moves=moves_allowed(state, view.pack),
+                     collects=state.collects_used,
+                     most_collects=collects_allowed(state, view.pack))
+        top.append(f"  {used}", "dim")
     lines: list[RenderableType] = [top]
     if view.revealed:
-        lines.append(Text.assemble("Dominaria card this turn: ",
-                                   dominaria_card_text(view, view.revealed)))
-    warning = designed_warning(view.pack)
+        lines.append(styled(language, "terminal.dominaria.header.card",
+                            {"card": dominaria_card_text(view, view.revealed, language)}))
+    warning = designed_warning(view.pack, language)
     if warning is not None:
         lines.append(warning)
     return Group(*lines)
 
 
-def designed_warning(pack: Pack) -> Text | None:
+def designed_warning(pack: Pack, language: str = "en") -> Text | None:
     designed = pack.designed_records()
     if not designed:
         return None
-    return Text(f"This game uses designed content for {len(designed)} records (the printed "
-                f"cards are not public); see {DESIGNED_NOTE}", "yellow")
+    return Text(words(language, "designed", count=len(designed), note=DESIGNED_NOTE), "yellow")
 
 
 # ---------------------------------------------------------------------- the boards
@@ -157,72 +239,89 @@ def score_text(parts: dict[str, int]) -> Text:
     return text
 
 
-def boards_table(view: DominariaView, viewer: int) -> Table:
+BOARD_COLUMNS = ("player", "pool", "heroes", "manaliths", "leylines", "cabal", "quests",
+                 "score")
+
+
+def boards_table(view: DominariaView, viewer: int, language: str = "en") -> Table:
     """Every player's board in one row: pool, pieces out of their tracks, hand size (only
     the viewer's own quests are shown elsewhere), score."""
     boards = view.pack.boards
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
-    for column in ("", "player", "mana pool", "heroes", "manaliths", "leylines", "cabal",
-                   "quests", "score so far"):
-        table.add_column(column, no_wrap=True)
+    table.add_column("", no_wrap=True)
+    for column in BOARD_COLUMNS:
+        table.add_column(words(language, f"board.{column}"), no_wrap=True)
     for player, (state, parts) in enumerate(zip(view.boards, view.scores(), strict=True)):
-        name = Text(player_label(view, player), "bold" if player == viewer else "")
-        quests = f"{view.players[player].hand_size} in hand"
+        name = Text(player_label(view, player, language), "bold" if player == viewer else "")
+        quests = words(language, "board.in_hand", count=view.players[player].hand_size)
         if state.completed:
-            quests += f", {state.completed} done"
+            quests += words(language, "board.done", count=state.completed)
         table.add_row(player_tag(player), name, pool_text(state),
-                      f"{len(state.heroes)} out, {state.heroes_on_track} left",
+                      words(language, "board.heroes_out", count=len(state.heroes),
+                            left=state.heroes_on_track),
                       f"{len(state.manaliths)}/{len(boards.manalith.spaces)}",
                       f"{len(state.leylines)}/{len(boards.leyline.spaces)}",
                       f"{state.cabal}/{len(boards.cabal.spaces)}", quests, score_text(parts))
     return table
 
 
-def in_play_lines(view: DominariaView) -> list[Text]:
+def in_play_lines(view: DominariaView, language: str = "en") -> list[Text]:
     """Artifacts in play and started quests: public, one line per player who has any."""
     lines = []
     for player, state in enumerate(view.boards):
         parts = []
         if state.artifacts:
-            parts.append("artifacts " + ", ".join(card_name(view, a) for a in state.artifacts))
+            parts.append(words(language, "in_play.artifacts", names=", ".join(
+                card_name(view, a, language) for a in state.artifacts)))
         if state.started:
-            parts.append("started " + ", ".join(card_name(view, q) for q in state.started))
+            parts.append(words(language, "in_play.started", names=", ".join(
+                card_name(view, q, language) for q in state.started)))
         if parts:
-            lines.append(Text.assemble(" ", player_tag(player), " in play: ", "; ".join(parts)))
+            lines.append(Text.assemble(" ", player_tag(player), " ",
+                                       words(language, "in_play.line",
+                                             what="; ".join(parts))))
     return lines
 
 
-def quest_line(view: DominariaView, quest_id: str) -> Text:
+def quest_line(view: DominariaView, quest_id: str, language: str = "en") -> Text:
     """A quest card in full: name, VP, what starts it, what completes it, its reward."""
     quest = view.pack.quests[quest_id]
-    return Text.assemble((quest.name, "bold"), f" ({quest.vp} VP): ", quest.text)
+    return Text.assemble((card_name(view, quest_id, language), "bold"),
+                         f" ({say(language, 'dom.vp', count=quest.vp)}): ",
+                         quest_text(view, quest_id, language))
 
 
-def artifact_line(view: DominariaView, artifact_id: str) -> Text:
+def artifact_line(view: DominariaView, artifact_id: str, language: str = "en") -> Text:
     artifact = view.pack.artifacts[artifact_id]
-    return Text.assemble((artifact.name, "bold"), f" ({artifact.vp} VP): ", artifact.text)
+    return Text.assemble((card_name(view, artifact_id, language), "bold"),
+                         f" ({say(language, 'dom.vp', count=artifact.vp)}): ",
+                         ability_text(view, artifact_id, language))
 
 
-def hand_view(view: DominariaView, player: int) -> RenderableType | None:
+def hand_view(view: DominariaView, player: int, language: str = "en") -> RenderableType | None:
     """The acting player's own quests: in hand (hidden from the others) and started."""
     state = view.boards[player]
     if not state.hand and not state.started:
         return None
-    lines = [Text.assemble("  ", quest_line(view, q)) for q in state.hand]
-    lines += [Text.assemble("  ", quest_line(view, q), (" (started)", "cyan"))
+    lines = [Text.assemble("  ", quest_line(view, q, language)) for q in state.hand]
+    lines += [Text.assemble("  ", quest_line(view, q, language),
+                            (f" ({words(language, 'quests.started')})", "cyan"))
               for q in state.started]
-    title = Text(f"{view.player_name(player)}'s quests (hidden from the other players)",
+    title = Text(words(language, "quests.hidden", name=seat_name(view, player, language)),
                  "bold")
     return Group(title, *lines)
 
 
-def public_quests_view(view: DominariaView) -> Group:
-    lines = [Text("Public quests (two tiles each; nobody takes both):", "bold")]
+def public_quests_view(view: DominariaView, language: str = "en") -> Group:
+    lines = [Text(words(language, "quests.public"), "bold")]
     for quest_id, quest in view.pack.public_quests.items():
         claims = view.claims[quest_id]
-        left = [str(vp) for vp in quest.tiles[len(claims):]]
-        text = Text.assemble("  ", (quest.name, "bold"), f": {quest.text}  ")
-        text.append(f"tiles left {' '.join(left) or 'none'}", "dim")
+        left = " ".join(str(vp) for vp in quest.tiles[len(claims):])
+        conditions = "; ".join(requirement_text(view, r, language) for r in quest.requires)
+        text = Text.assemble("  ", (card_name(view, quest_id, language), "bold"),
+                             f": {conditions}  ")
+        text.append(words(language, "quests.tiles_left", tiles=left) if left
+                    else words(language, "quests.no_tiles"), "dim")
         for claimant in claims:
             text.append(" ")
             text.append_text(player_tag(claimant))
@@ -230,20 +329,16 @@ def public_quests_view(view: DominariaView) -> Group:
     return Group(*lines)
 
 
-def choice_view(view: DominariaView, player: int) -> RenderableType | None:
+def choice_view(view: DominariaView, player: int,
+                language: str = "en") -> RenderableType | None:
     """The cards a "keep" decision chooses from, in full."""
     choice = view.boards[player].choice
     if choice is None:
         return None
-    if choice.kind == "setup":
-        title = "Keep two of these four quests (the others go back into the deck):"
-    elif choice.kind == "artifact":
-        title = "Look at two artifacts, keep one in play (the other goes to the bottom):"
-    else:
-        title = "Look at two quests, keep one (the other goes to the bottom):"
+    title = words(language, f"choice.{choice.kind}")
     show = artifact_line if choice.kind == "artifact" else quest_line
     # Not numbered: the numbers on screen are the actions' (keep ... below).
-    lines = [Text.assemble("  • ", show(view, card)) for card in choice.cards]
+    lines = [Text.assemble("  • ", show(view, card, language)) for card in choice.cards]
     return Panel(Group(*lines), title=Text(title, "bold"), title_align="left",
                  box=box.ROUNDED, expand=False)
 
@@ -254,81 +349,83 @@ def choice_view(view: DominariaView, player: int) -> RenderableType | None:
 Event = dict[str, Any]
 
 
-def _at(view: DominariaView, words: str) -> Callable[[Event], Text]:
-    return lambda e: Text.assemble(words, place(view.pack, e["location"]))
-
-
-def _mana(amount: int, colour: str) -> Text:
-    return Text(f"{amount} {colour}", COLOUR_STYLES[colour])
-
-
-def event_words(view: DominariaView) -> dict[str, Callable[[Event], Text]]:
-    """How each kind of event reads, after the player's name."""
+def event_parts(view: DominariaView, event: Event, language: str) -> dict[str, Text]:
+    """An event's places and cards, each in its own style, for its message."""
     pack = view.pack
-    return {
-        "hero": _at(view, "places a Hero at "),
-        "recruit": _at(view, "recruits a Hero at "),
-        "discover": _at(view, "uncovers the artifact token at "),
-        "confront": _at(view, "defeats the Cabal at "),
-        "manalith": _at(view, "builds a Manalith at "),
-        "move": lambda e: Text.assemble("moves ", place(pack, e["origin"]), " → ",
-                                        place(pack, e["target"])),
-        "collect": lambda e: Text.assemble("collects ", _mana(e["amount"], e["colour"]), " at ",
-                                           place(pack, e["location"])),
-        "leyline": lambda e: Text.assemble("forms a Leyline ", place(pack, e["link"][0]), "–",
-                                           place(pack, e["link"][1])),
-        "mana": lambda e: Text.assemble("gains ", _mana(e["amount"], e["colour"])),
-        "quest": lambda e: Text("keeps 1 quest" if e["count"] == 1
-                                else f"keeps {e['count']} quests"),
-        "artifact": lambda e: Text("keeps an artifact (now in play)"),
-        "use": lambda e: Text(f"uses {card_name(view, e['artifact'])}"),
-        "start": lambda e: Text(f"starts the quest {card_name(view, e['quest'])}"),
-        "complete": lambda e: Text(f"completes {card_name(view, e['quest'])} "
-                                   f"(+{e['vp']} VP)", "green"),
-        "claim": lambda e: Text(f"claims {card_name(view, e['quest'])} (+{e['vp']} VP)",
-                                "green"),
-    }
+    parts: dict[str, Text] = {}
+    for param, field in (("location", "location"), ("from", "origin"), ("to", "target")):
+        if field in event:
+            parts[param] = place(pack, event[field], language)
+    if "link" in event:
+        parts["from"], parts["to"] = (place(pack, end, language) for end in event["link"])
+    for param in ("artifact", "quest"):
+        if param in event:
+            parts[param] = Text(card_name(view, event[param], language), "bold")
+    return parts
+
+
+EVENT_COUNTS = {"collect": "amount", "mana": "amount", "quest": "count", "complete": "vp",
+                "claim": "vp"}
+EVENT_STYLES = {"complete": "green", "claim": "green"}
+EVENT_KINDS = ("hero", "move", "collect", "recruit", "discover", "confront", "manalith",
+               "leyline", "mana", "quest", "artifact", "use", "start", "complete", "claim")
 
 
 def event_texts(view: DominariaView, events: Sequence[Event],
-                name: Callable[[int], str] | None = None) -> list[Text]:
-    """What happened, in words, after each player's ``name`` (the seat's name by default). A
-    new turn's Dominaria card is left out: the header shows it."""
-    words = event_words(view)
-    name = name or view.player_name
+                name: Callable[[int], str] | None = None, language: str = "en") -> list[Text]:
+    """What happened, in words, after each player's ``name`` (the seat's name by default),
+    as the page words the log. A new turn's Dominaria card is left out: the header shows it."""
     texts = []
     for event in events:
-        if event["type"] == "game_over":
-            texts.append(Text("The last round is over.", "bold"))
-        elif event["type"] in words:
-            texts.append(Text.assemble(player_tag(event["player"]), " ",
-                                       (name(event["player"]), "bold"), " ",
-                                       words[event["type"]](event)))
+        kind = event["type"]
+        if kind == "game_over":
+            texts.append(Text(words(language, "last_round"), "bold"))
+        elif kind in EVENT_KINDS:
+            player = event["player"]
+            who = name(player) if name is not None else seat_name(view, player, language)
+            parts = {"name": Text(who, "bold"), **event_parts(view, event, language)}
+            params: dict[str, object] = {}
+            if kind in EVENT_COUNTS:
+                params["count"] = event[EVENT_COUNTS[kind]]
+            if "colour" in event:
+                params["colour"] = colour_name(event["colour"], language)
+            line = Text.assemble(player_tag(player), " ")
+            line.append_text(styled(language, f"dom.event.{kind}", parts,
+                                    EVENT_STYLES.get(kind, ""), **params))
+            texts.append(line)
     return texts
 
 
-def action_echo(who: str, action: object, style: str = "dim") -> list[Text]:
+def action_echo(who: str, action: object, style: str = "dim",
+                language: str = "en") -> list[Text]:
     """An action in notation after who did it, for an action whose events say nothing (an end
     of turn). Never a keep: it would name the hidden cards kept (its event says how many)."""
     if str(action).split()[:1] == ["keep"]:
         return []
-    return [Text(f"{who}: {action}", style)]
+    return [Text(term(language, "common.did", name=who, what=str(action)), style)]
 
 
-def final_view(view: DominariaView) -> Group:
+FINAL_COLUMNS = ("rank", "player", "heroes", "manaliths", "leylines", "cabal", "artifacts",
+                 "cards_done", "public", "total", "quests_done")
+
+
+def final_view(view: DominariaView, language: str = "en") -> Group:
     """The standings with every player's score item by item ("cards done": quests completed
     and artifacts counted), and the winners."""
-    table = Table(title="Final scores", box=box.SIMPLE_HEAD, title_style="bold")
-    for column in ("rank", "player", "heroes", "manaliths", "leylines", "cabal", "artifacts",
-                   "cards done", "public", "total", "quests done"):
-        table.add_column(column, justify="left" if column == "player" else "right",
+    table = Table(title=term(language, "common.final_scores"), box=box.SIMPLE_HEAD,
+                  title_style="bold")
+    for column in FINAL_COLUMNS:
+        table.add_column(words(language, f"final.{column}"),
+                         justify="left" if column == "player" else "right",
                          style="bold" if column == "total" else None, no_wrap=True)
     scores = view.scores()
     for standing in view.standings():  # the tie-break is completed quests
         parts = scores[standing.player]
-        table.add_row(str(standing.rank), player_label(view, standing.player),
+        table.add_row(str(standing.rank), player_label(view, standing.player, language),
                       *(str(parts[k]) for k in ("heroes", "manaliths", "leylines", "cabal",
                                                 "artifacts", "accomplished", "public")),
                       str(standing.total), str(standing.tiebreak))
-    winners = " and ".join(player_label(view, p) for p in view.winners())
-    return Group(table, Text(f"Winner: {winners}", "bold magenta"))
+    winners = [player_label(view, p, language) for p in view.winners()]
+    return Group(table, Text(term(language, "common.winner", count=len(winners),
+                                  names=term(language, "common.and").join(winners)),
+                             "bold magenta"))

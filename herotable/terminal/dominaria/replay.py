@@ -17,10 +17,10 @@ from herotable.terminal.dominaria.render import (
     event_texts,
     header,
     in_play_lines,
+    seat_name,
 )
 from herotable.terminal.replay import ReadLine, ReplayBase
-
-START_CAPTION = "The start of the game."
+from herotable.terminal.words import term
 
 
 class DominariaReplay(ReplayBase):
@@ -31,18 +31,20 @@ class DominariaReplay(ReplayBase):
 
     def screen(self, step: int) -> Sequence[RenderableType]:
         view = self.states[step].view(None)
-        caption: list[RenderableType] = [Text(START_CAPTION, "dim")] if not step else []
+        language = self.language
+        caption: list[RenderableType] = [Text(term(language, "common.start_caption"), "dim")]
         if step:
             player, action = self.actions[step - 1]
-            caption = list(event_texts(view, self.events[step]))
+            caption = list(event_texts(view, self.events[step], language=language))
             if not caption:
-                caption = [*action_echo(view.player_name(player), action, "bold")]
-        board = (map_picture(view) if self.console.width >= PICTURE_WIDTH
-                 else location_table(view, self.console.width))
-        return [header(view, view.current), board, boards_table(view, -1),
-                *in_play_lines(view), *caption]
+                caption = [*action_echo(seat_name(view, player, language), action, "bold",
+                                        language)]
+        board = (map_picture(view, language) if self.console.width >= PICTURE_WIDTH
+                 else location_table(view, self.console.width, language))
+        return [header(view, view.current, language), board, boards_table(view, -1, language),
+                *in_play_lines(view, language), *caption]
 
 
 def replay_dominaria(game: DominariaGame, console: Console | None = None,
-                     read_line: ReadLine = input) -> None:
-    DominariaReplay(game, console or Console(), read_line).run()
+                     read_line: ReadLine = input, language: str = "en") -> None:
+    DominariaReplay(game, console or Console(), read_line, language).run()

@@ -1,0 +1,41 @@
+"""The terminals' words: every text they show is a message of the catalogues
+(:mod:`herotable.messages`), in the session's language, as the web page shows it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rich.text import Text
+
+from herotable.messages import PLACEHOLDER, message
+
+
+def say(language: str, key: str, **params: object) -> str:
+    """The message ``key`` in ``language`` (else in English), its placeholders filled from
+    ``params`` (``count`` chooses a plural's form). A key no catalogue holds is a bug in the
+    terminal, not a text to show: it raises ``KeyError``."""
+    found = message(key, params, language)
+    if found is None:
+        raise KeyError(f"no message {key!r} in the catalogues")
+    return found
+
+
+def term(language: str, key: str, **params: object) -> str:
+    """A message of the terminals' own section, ``terminal.<key>``."""
+    return say(language, f"terminal.{key}", **params)
+
+
+def styled(language: str, key: str, parts: Mapping[str, Text], style: str = "",
+           **params: object) -> Text:
+    """The message ``key`` as Rich text, the ``parts`` (a place name in its mana colour, a
+    player's name in bold) put in place of their placeholders with their own styles."""
+    template = say(language, key, **params)  # the parts' placeholders are left as written
+    text = Text(style=style)
+    at = 0
+    for found in PLACEHOLDER.finditer(template):
+        if found[1] in parts:
+            text.append(template[at:found.start()])
+            text.append_text(parts[found[1]])
+            at = found.end()
+    text.append(template[at:])
+    return text
