@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console, RenderableType
 
+from herotable import rulebook
 from herotable.cartographers.cards import FALLBACK_TERRAINS
 from herotable.cartographers.config import EDICTS, GameConfig
 from herotable.cartographers.game import CartographersGame, Decision, SeasonScore
@@ -592,3 +593,11 @@ def test_the_language_asked_for_names_the_cards_and_says_the_refusals(monkeypatc
     monkeypatch.setenv("LANG", "en_GB.UTF-8")  # the option wins over the environment
     out = play(new_game(), ["B1", "c"], language="ru")
     assert "Ход не принят: Клетки B2 уже заполнены." in out
+
+
+def test_rules_command_lists_the_reference_and_finds_a_card_by_its_russian_name() -> None:
+    contents = play(new_game(), ["rules", "quit"])
+    assert all(title in contents for _, title in rulebook.sections("cartographers", "en"))
+    russian = play(new_game(), ["rules лагуна", "rules zzzz", "quit"], language="ru")
+    assert "Лагуна" in russian
+    assert "zzzz" in russian  # the line saying nothing matches names the query

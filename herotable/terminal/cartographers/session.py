@@ -31,6 +31,7 @@ from herotable.terminal.cartographers.render import (
     season_table,
     setup_line,
 )
+from herotable.terminal.rules import rules_view
 from herotable.terminal.session import ReadLine, SessionBase, help_table, refusal_line
 from herotable.terminal.words import term
 
@@ -38,7 +39,8 @@ from herotable.terminal.words import term
 # does, under ``terminal.cartographers.help``.
 HELP_ROWS = (("w a s d", "move"), ("C5", "jump"), ("r", "rotate"), ("m", "mirror"),
              ("t", "terrain"), ("f", "shape"), ("c, ok, confirm", "confirm"),
-             ("!ACTION", "raw"), ("scores", "scores"), ("save [FILE]", "save"),
+             ("!ACTION", "raw"), ("scores", "scores"), ("rules [TERM]", "rules"),
+             ("save [FILE]", "save"),
              ("quit", "quit"))
 RAW_EXAMPLES = "!draw forest C5 C6 D6, !hero E5 r90, !monster B2 B3, !destroy D4"
 
@@ -158,6 +160,9 @@ class Session(SessionBase):
             return Outcome("leave", [])
         if head == "scores":
             return Outcome("again", self.score_tables())
+        if head == "rules":
+            return Outcome("again", [rules_view("cartographers", self.language,
+                                                " ".join(words[1:]))])
         return self.edit(words, editor)
 
     def edit(self, words: list[str], editor: Editor) -> Outcome:
