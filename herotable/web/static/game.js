@@ -7,6 +7,7 @@ import { api, adoptInvite, follow, localSeats } from './api.js';
 import { GameTable, gameEntry, loadCatalog } from './games.js';
 import { AnalysisPanel, useAnalysis } from './analysis.js';
 import { challengePath } from './challenge.js';
+import { Coach, useTutorial } from './tutorial.js';
 
 /** The seat's own invitation link, to come back from another device; the lobby goes straight
  * to the table when nobody else is invited, so this is where it is found. */
@@ -102,6 +103,7 @@ export function GamePage({ id, navigate }) {
   const preview = useCallback((opts) => api.preview(id, token, opts), [id, token]);
   const hint = useCallback(() => api.hint(id, token), [id, token]);
   const analysis = useAnalysis(id, state, token);
+  const guide = useTutorial(replay || !token ? null : state);
 
   // The step asked for last is the truth: each key press counts from it (presses faster than
   // the answers all count), and an answer for a step no longer wanted is dropped (answers
@@ -170,12 +172,16 @@ export function GamePage({ id, navigate }) {
       ${active !== null && token && !state.over && html`<${SeatLink} id=${id} token=${token} name=${names[active]}/>`}
       ${active !== null && !state.over && html`<button type="button" class="quiet" onClick=${async () => { await api.leave(id, token).catch(() => null); navigate('/'); }}>${t('game.leave')}</button>`}
     </div>
+    <div class=${guide ? 'coached' : 'uncoached'}>
     <${GameTable} game=${state.game} state=${replay ? replay.state : state} catalog=${catalog}
+        tutorial=${guide && guide.step}
         seat=${replay ? null : state.seat} act=${act} preview=${replay ? null : preview}
         replay=${replay && { step: replay.step, steps: replay.steps, controls: replayControls }}
         hint=${!replay && state.hints && token && !state.over ? hint : null}
         marks=${replay && analysis.open && analysis.open.step === replay.step ? analysis.open : null}
         extra=${state.over && html`<${AnalysisPanel} a=${analysis} id=${id} names=${names} words=${entry.moveWords}
           openStep=${goReplay} shownStep=${replay && replay.step}/>`}/>
+    <${Coach} guide=${guide} navigate=${navigate}/>
+    </div>
   </main>`;
 }
