@@ -64,7 +64,8 @@ export function useTutorial(state) {
   const id = state && state.id;
   const game = state && state.tutorial;
   const [script, setScript] = useState(null);
-  const [off, setOff] = useState(() => Boolean(id && localStorage.getItem(OFF_KEY(id))));
+  const [, setLeft] = useState(0); // bumped when the person leaves the tutorial
+  const off = Boolean(id && localStorage.getItem(OFF_KEY(id)));
   const [stop, setStop] = useState(-1);
   const [page, setPage] = useState(0);
   useEffect(() => { if (game && !off) loadScript(game).then(setScript).catch(() => setScript(null)); }, [game, off]);
@@ -75,7 +76,7 @@ export function useTutorial(state) {
   let run = 1;
   while (stop + run < steps.length && sameTrigger(steps[stop], steps[stop + run])) run += 1;
   const index = Math.min(stop + page, stop + run - 1);
-  const leave = () => { localStorage.setItem(OFF_KEY(id), '1'); setOff(true); };
+  const leave = () => { localStorage.setItem(OFF_KEY(id), '1'); setLeft((n) => n + 1); };
   return {
     step: steps[index], index, total: steps.length, more: index < stop + run - 1,
     next: () => setPage((p) => p + 1), leave,
@@ -108,7 +109,7 @@ export function Coach({ guide, navigate }) {
   if (!guide) return null;
   const finish = step.finish;
   return html`<aside class="coach" ref=${box} aria-live="polite" aria-label=${t('tutorial.ui.title')} data-step=${step.id}>
-    <div class="coach-head"><span class="coach-title">🧭 ${t('tutorial.ui.title')}</span>
+    <div class="coach-head"><span class="coach-title">${t('tutorial.ui.title')}</span>
       <span class="muted small">${t('tutorial.ui.step', { n: guide.index + 1, total: guide.total })}</span></div>
     <div class="coach-text">${t(step.text).split('\n').map((line) => html`<p>${line}</p>`)}</div>
     ${step.suggest && !finish && html`<p class="coach-suggestion small">${t('tutorial.ui.suggested')}</p>`}

@@ -133,7 +133,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
 
   const revealedList = view.revealed.filter((id) => id !== view.current);
   let outlines = null;
-  const suggested = tutorial && tutorial.suggest && tutorial.suggest : null;
+  const suggested = tutorial && tutorial.suggest ? tutorial.suggest : null;
   if (placing && h.outline) outlines = [{ ...h.outline, kind: p.action === h.outline.action ? 'hint taken' : 'hint' }];
   else if (placing && suggested) outlines = [{ cells: actionCells(suggested), kind: p.action === suggested ? 'hint taken' : 'hint', action: suggested }];
   else if (marks && marks.sheet === shown) {
