@@ -52,6 +52,7 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     hints: Mapped[bool] = mapped_column(Boolean, default=False)
     challenge: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    tutorial: Mapped[str | None] = mapped_column(String(32), nullable=True)  # its script
 
 
 class SeatRow(Base):

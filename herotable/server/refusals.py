@@ -11,7 +11,8 @@ class ServerRefusal(RefusalCode):
     UNKNOWN_GAME = ("unknown_game", (), "no game has this id")
     UNKNOWN_LANGUAGE = ("unknown_language", (), "no message catalogue has this language")
     NOT_OFFERED = ("not_offered", ("game",),
-                   "this game offers no such thing (a card catalogue, a score preview)")
+                   "this game offers no such thing (a card catalogue, a score preview, a "
+                   "tutorial)")
     FORBIDDEN = ("forbidden", (), "the token holds no seat that may do this")
     TOKEN_NEEDED = ("token_needed", (), "the request needs a seat's token")
     NOT_A_SEAT = ("not_a_seat", (), "the token holds no seat in this game")

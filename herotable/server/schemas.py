@@ -86,6 +86,7 @@ class GameState(BaseModel):
     legal: list[str]
     hints: bool  # whether the seats may ask the strong bot for a hint
     challenge: str | None  # "daily:2026-11-23" for a challenge game
+    tutorial: str | None = None  # the game whose tutorial script guides this game
 
 
 class ActionRequest(BaseModel):
@@ -168,3 +169,17 @@ class AnalysisState(BaseModel):
     total: int
     analysis: dict[str, Any] | None = None  # herotable.bots.analysis.Analysis.to_json()
     error: str | None = None
+
+
+class TutorialRequest(BaseModel):
+    """The person's name for the seat (default: the game's own name for seat 1)."""
+
+    model_config = Strict
+    name: Name | None = None
+
+
+class TutorialStarted(BaseModel):
+    id: str
+    token: str
+    url: str
+    script: dict[str, Any]  # the steps, as GET /api/tutorials/{game} gives them

@@ -118,6 +118,7 @@ class GameRequest:
     listed: bool = True
     hints: bool | None = None
     challenge: str | None = None
+    tutorial: str | None = None  # the server's own set-up: local-only options allowed
 
 
 class GameService:
@@ -162,7 +163,7 @@ class GameService:
         name, seats = request.game, request.seats
         info = game_info(name)
         for key in request.options:
-            if info.option(key).local_only:
+            if info.option(key).local_only and request.tutorial is None:
                 raise GameOptionError(f"option {key!r} is for local play only")
         if "players" in request.options and request.options["players"] != len(seats):
             raise GameOptionError(f"option 'players' says {request.options['players']!r} but "
@@ -181,7 +182,8 @@ class GameService:
         hints = people <= 1 if request.hints is None else request.hints
         row = GameRow(id=game_id, game=name, options=options, config=game.config.to_json(),
                       seed=seed, listed=request.listed, over=False,
-                      hints=hints and request.challenge is None, challenge=request.challenge)
+                      hints=hints and request.challenge is None, challenge=request.challenge,
+                      tutorial=request.tutorial)
         seat_rows = [
             SeatRow(game_id=game_id, seat=index, name=names[index], bot=seat.bot,
                     bot_seconds=self._bot_seconds(seat.seconds),

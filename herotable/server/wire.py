@@ -70,4 +70,5 @@ def _object(live: LiveGame, game: Game[Any, Any, Any], seat: int | None,
         "legal": legal,
         "hints": live.row.hints,
         "challenge": live.row.challenge,
+        "tutorial": live.row.tutorial,
     }

@@ -20,6 +20,7 @@ from herotable.server.errors import (
     retry_headers,
 )
 from herotable.server.schemas import GAME_NAMES, Health
+from herotable.tutorials import TUTORIALS
 
 router = APIRouter(prefix="/api", tags=["server"])
 
@@ -55,12 +56,14 @@ async def stats(service: Service, analyst: Analysts) -> dict[str, Any]:
 
 @router.get("/meta")
 async def meta() -> dict[str, Any]:
-    """The games, their options (those a server accepts), bots and the languages."""
+    """The games, their options (those a server accepts), bots, whether each has a
+    tutorial, and the languages."""
     described = []
     for info in games():
         data = info.to_json()
         data["options"] = [o for o in data["options"] if not o["local_only"]]
         data["bots"] = bot_names(info.name)
+        data["tutorial"] = info.name in TUTORIALS  # POST /api/tutorials/{game} starts one
         described.append(data)
     return {"games": described, **_languages()}
 

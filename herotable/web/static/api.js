@@ -53,6 +53,8 @@ export const api = {
   analyse: (id, seat, token) => request('POST', `/api/games/${id}/analysis`, { token, body: { seat } }),
   analysis: (id, seat) => request('GET', `/api/games/${id}/analysis?seat=${seat}`),
   rules: (game, language) => request('GET', `/api/rules/${game}/${language}`),
+  tutorialScript: (game) => request('GET', `/api/tutorials/${game}`),
+  startTutorial: (game) => request('POST', `/api/tutorials/${game}`, { body: {} }),
   challenges: (kind) => request('GET', `/api/challenges/${kind}`),
   playChallenge: (kind, name, browser) => request('POST', `/api/challenges/${kind}/play`, { body: { name, browser } }),
   leaderboard: (kind, key) => request('GET', `/api/challenges/${kind}/${key}`),

@@ -9,6 +9,7 @@ import { AnalysisPanel, useAnalysis } from './analysis.js';
 import { challengePath } from './challenge.js';
 import { seatNames } from './seats.js';
 import { RulesPanel } from './rules.js';
+import { Coach, useTutorial } from './tutorial.js';
 
 /** The seat's own invitation link, to come back from another device; the lobby goes straight
  * to the table when nobody else is invited, so this is where it is found. */
@@ -105,6 +106,7 @@ export function GamePage({ id, navigate }) {
   const preview = useCallback((opts) => api.preview(id, token, opts), [id, token]);
   const hint = useCallback(() => api.hint(id, token), [id, token]);
   const analysis = useAnalysis(id, state, token);
+  const guide = useTutorial(replay || !token ? null : state);
 
   // The step asked for last is the truth: each key press counts from it (presses faster than
   // the answers all count), and an answer for a step no longer wanted is dropped (answers
@@ -173,8 +175,9 @@ export function GamePage({ id, navigate }) {
       ${active !== null && token && !state.over && html`<${SeatLink} id=${id} token=${token} name=${names[active]}/>`}
       ${active !== null && !state.over && html`<button type="button" class="quiet" onClick=${async () => { await api.leave(id, token).catch(() => null); navigate('/'); }}>${t('game.leave')}</button>`}
     </div>
-    <div class="game-body">
+    <div class=${`game-body ${guide ? 'coached' : 'uncoached'}`}>
     <${GameTable} game=${state.game} state=${replay ? replay.state : state} catalog=${catalog}
+        tutorial=${guide && guide.step}
         seat=${replay ? null : state.seat} act=${act} preview=${replay ? null : preview}
         replay=${replay && { step: replay.step, steps: replay.steps, controls: replayControls }}
         hint=${!replay && state.hints && token && !state.over ? hint : null}
@@ -182,6 +185,7 @@ export function GamePage({ id, navigate }) {
         extra=${state.over && html`<${AnalysisPanel} a=${analysis} id=${id} names=${names} words=${entry.moveWords}
           openStep=${goReplay} shownStep=${replay && replay.step}/>`}/>
     <${RulesPanel} game=${state.game} onOpen=${setRulesOpen}/>
+    <${Coach} guide=${guide} navigate=${navigate}/>
     </div>
   </main>`;
 }

@@ -30,6 +30,8 @@ import { indexCatalog as indexDominaria } from './dominaria/catalog.js';
  * @property {object|null} [marks] the analysis of the replayed step (the move played and the
  *   bot's), to draw on the table
  * @property {any} [extra] drawn under the standings of a finished game (the analysis panel)
+ * @property {object|null} [tutorial] the tutorial step shown (tutorial.js): a table may draw
+ *   its `suggest`ed move and light what its `light` asks for
  */
 
 /**

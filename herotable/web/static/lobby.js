@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, catalog as fetchCatalog, forgetGame, myGames, onMyGames, rememberSeat } from './api.js';
 import { gameEntry } from './games.js';
 import { seatNames } from './seats.js';
+import { startTutorial } from './tutorial.js';
 
 const SEAT_OPTIONS = new Set(['players', 'names']);
 // The form's seat list stops here, though a game may take more (Cartographers takes 100).
@@ -246,6 +247,25 @@ function groupMine() {
   return [...byId.values()];
 }
 
+/** "Learn to play": each game's tutorial, a guided game that starts at once. */
+function Learn({ meta, navigate }) {
+  const [error, setError] = useState(null);
+  const [starting, setStarting] = useState(null);
+  const learnable = meta.games.filter((g) => g.tutorial);
+  if (!learnable.length) return null;
+  const start = async (name) => {
+    setStarting(name); setError(null);
+    try { navigate(await startTutorial(name)); } catch (e) { setError(refusalText(e)); setStarting(null); }
+  };
+  return html`<section class="panel" data-learn>
+    <h2>${t('tutorial.ui.learn')}</h2>
+    <p class="muted small">${t('tutorial.ui.learn_help')}</p>
+    <div class="learn">${learnable.map((g) => html`<button type="button" class="primary" data-tutorial=${g.name}
+        disabled=${starting !== null} onClick=${() => start(g.name)}>${t('tutorial.ui.learn_game', { game: gameTitle(g.name, g.title) })}</button>`)}</div>
+    ${error && html`<p class="error">${error}</p>`}
+  </section>`;
+}
+
 function Watch({ navigate }) {
   const [games, setGames] = useState(null);
   useEffect(() => {
@@ -272,6 +292,7 @@ export function Lobby({ navigate }) {
       ${meta ? html`<${NewGame} meta=${meta} navigate=${navigate}/>` : html`<section class="panel"><p class=${error ? 'error' : 'muted'}>${error || t('game.loading')}</p></section>`}
     </div>
     <div class="lobby-side">
+      ${meta && html`<${Learn} meta=${meta} navigate=${navigate}/>`}
       <${MyGames} navigate=${navigate}/>
       <${Watch} navigate=${navigate}/>
     </div>

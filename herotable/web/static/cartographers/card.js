@@ -101,23 +101,23 @@ export function Controls({ p, busy, onConfirm, catalog, names, extra }) {
   }[p.kind];
   return html`<div class="controls" role="group" aria-label=${t('controls.label')}>
     <div class="decision-text">${what}</div>
-    ${(p.kind === 'draw' || p.kind === 'monster') && p.shapes.length > 1 && html`<div class="row shapes">
+    ${(p.kind === 'draw' || p.kind === 'monster') && p.shapes.length > 1 && html`<div class="row shapes" data-tour="shapes">
       ${p.shapes.map((s, i) => html`<button type="button" class=${`shape-btn ${i === p.shape ? 'on' : ''}`}
           aria-pressed=${i === p.shape} disabled=${!p.fits[i].length} onClick=${() => p.chooseShape(i)}
           title=${s.coin ? t('controls.shape_coin', { n: i + 1 }) : t('controls.shape', { n: i + 1 })}>
         <${ShapeGlyph} cells=${i === p.shape ? orient(s.cells, p.turns, p.mirrored) : s.cells} terrain=${p.kind === 'monster' ? 'monster' : (p.terrain || 'empty')} coin=${s.coin} size="9"/>
         <span class="key">${i + 1}</span></button>`)}
     </div>`}
-    ${p.kind === 'draw' && p.legal.terrains.length > 1 && html`<div class="row terrains">
+    ${p.kind === 'draw' && p.legal.terrains.length > 1 && html`<div class="row terrains" data-tour="terrains">
       ${p.legal.terrains.map((tr, i) => html`<button type="button" class=${`terrain-btn t-${tr} ${tr === p.terrain ? 'on' : ''}`}
           aria-pressed=${tr === p.terrain} onClick=${() => p.setTerrain(tr)}>
         <svg viewBox="0 0 10 10" width="18" height="18" aria-hidden="true"><use href="#t-${tr}"/></svg>${t(`terrain.${tr}`)}<span class="key">${(TERRAIN_KEYS[i] || '').toUpperCase()}</span></button>`)}
     </div>`}
-    <div class="row turn">
+    <div class="row turn" data-tour="turn">
       ${p.canTurn && html`<button type="button" onClick=${() => p.rotate(1)} title=${t('controls.rotate_key')}>⟳ ${t('controls.rotate')}<span class="key">R</span></button>`}
       ${p.canTurn && p.kind !== 'hero' && html`<button type="button" onClick=${p.flip} title=${t('controls.mirror_key')}>⇋ ${t('controls.mirror')}<span class="key">M</span></button>`}
       ${p.kind === 'hero' && html`<span class="turn-note">${t('controls.hero_turn', { degrees: p.heroTurn })}</span>`}
-      <button type="button" class="confirm" disabled=${!p.action || busy} onClick=${onConfirm}>
+      <button type="button" class="confirm" data-tour="confirm" disabled=${!p.action || busy} onClick=${onConfirm}>
         ✓ ${t('controls.confirm')}<span class="key">↵</span></button>
     </div>
     ${extra}

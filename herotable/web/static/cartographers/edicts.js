@@ -27,7 +27,7 @@ export function Edicts({ view, catalog, letters, preview, base, onLight }) {
     const e = source && (source.edicts || []).find((x) => x.letter === letter);
     return e ? e.stars : null;
   };
-  return html`<ul class="edicts" aria-label=${t('edict.title')}>
+  return html`<ul class="edicts" data-tour="edicts" aria-label=${t('edict.title')}>
     ${view.scoring.map((id, i) => {
       const letter = LETTERS[i];
       const card = catalog.card(id);

@@ -33,10 +33,14 @@ export function MapView(props) {
     for (const c of cells) monsterCells.set(c, card);
   }
 
+  // Through the drawing's own screen transform: where the map is narrower than its box (a
+  // coach beside it), the drawing is centred with margins the box's corners do not know.
   const cellAt = (event) => {
-    const box = svg.current.getBoundingClientRect();
-    const x = ((event.clientX - box.left) / box.width) * width - m;
-    const y = ((event.clientY - box.top) / box.height) * height - m;
+    const ctm = svg.current.getScreenCTM();
+    if (!ctm) return null;
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+    const x = point.x - m;
+    const y = point.y - m;
     const col = Math.floor(x / CELL);
     const row = Math.floor(y / CELL);
     return row >= 0 && row < SIZE && col >= 0 && col < SIZE ? [row, col] : null;

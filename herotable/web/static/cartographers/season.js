@@ -4,7 +4,7 @@ import { t, nameIn } from '../i18n.js';
 
 export function SeasonTrack({ view, catalog }) {
   const seasons = catalog.seasonsFor(view.config.seasons || 'heroes');
-  return html`<ol class="seasons" aria-label=${t('season.track')}>
+  return html`<ol class="seasons" data-tour="season" aria-label=${t('season.track')}>
     ${seasons.map((s, i) => {
       const now = i === view.season_index && !view.over;
       const past = i < view.season_index || view.over;

@@ -16,7 +16,7 @@ import { seatNames } from '../seats.js';
 import { openRules } from '../rules_link.js';
 
 /** The table; its props are the shell's TableProps (games.js). */
-export function CartographersTable({ state, catalog, seat, act, preview, replay, hint, marks, extra }) {
+export function CartographersTable({ state, catalog, seat, act, preview, replay, hint, marks, extra, tutorial }) {
   useLanguage();
   const view = state.view;
   const names = seatNames(state.seats);
@@ -55,6 +55,14 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
     if (!canPreview) return;
     preview({}).then(setBase).catch(() => setBase(null));
   }, [state.id, state.seq, seat, canPreview]);
+  // A tutorial step about a past season lights every cell that season's edicts scored.
+  const lightSeason = tutorial && tutorial.light ? tutorial.light.season : null;
+  useEffect(() => {
+    if (lightSeason === null || !preview || seat === null || seat === undefined) return;
+    preview({ season: lightSeason, sheet: seat }).then((r) => {
+      setLit({ sheet: seat, cells: (r.edicts || []).flatMap((e) => e.cells || []) });
+    }).catch(() => setLit(null));
+  }, [lightSeason, state.seq]);
   const shownPreview = ahead || base;
   const lightPreview = (cells) => setLit(cells && shownPreview ? { sheet: shownPreview.sheet, cells } : null);
   const previewAction = canPreview && p.active && p.action && (p.kind === 'draw' || p.kind === 'hero') ? p.action : null;
@@ -127,14 +135,16 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
 
   const revealedList = view.revealed.filter((id) => id !== view.current);
   let outlines = null;
+  const suggested = tutorial && tutorial.suggest ? tutorial.suggest : null;
   if (placing && h.outline) outlines = [{ ...h.outline, kind: p.action === h.outline.action ? 'hint taken' : 'hint' }];
+  else if (placing && suggested) outlines = [{ cells: actionCells(suggested), kind: p.action === suggested ? 'hint taken' : 'hint', action: suggested }];
   else if (marks && marks.sheet === shown) {
     outlines = [{ cells: actionCells(marks.played), kind: 'played', action: marks.played }];
     if (marks.best && marks.best !== marks.played) outlines.push({ cells: actionCells(marks.best), kind: 'best', action: marks.best });
   }
 
   return html`<div class=${`table ${replay ? 'replaying' : ''}`}>
-    <section class="board" aria-label=${t('map.of', { name: names[shown] })}>
+    <section class="board" data-tour="map" aria-label=${t('map.of', { name: names[shown] })}>
       <div class="board-head">
         <h2>${t('map.of', { name: names[shown] })}${shown === seat ? ` · ${t('map.yours')}` : ''}</h2>
         <span class=${`status ${p.active ? 'go' : ''}`} role="status">${status}</span>
@@ -154,7 +164,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
     <aside class="side">
       ${view.over && !replay ? html`<div class="play over">
         <${Standings} state=${state} names=${names}/></div>` : html`<div class="play">
-        <div class="current">
+        <div class="current" data-tour="card">
           <${CardFace} catalog=${catalog} id=${p.active ? p.legal.card : view.current} ruins=${view.ruins_pending}/>
         </div>
         ${p.active && html`<${Controls} p=${p} busy=${busy} onConfirm=${confirm} catalog=${catalog} names=${names}
@@ -177,7 +187,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
             <${MapView} sheet=${sheet} catalog=${catalog} labels=${false} coins=${false} className="small"/>
             <span class="other-name">${names[i]}${presence(i)}${deciding(i) ? ' ✎' : ''}</span></button>`)}
         </div>`}
-        <div class="results">
+        <div class="results" data-tour="scores">
           <${ScoreTable} view=${view} catalog=${catalog} names=${names} seat=${shown}
             onLight=${(k, letter) => pastLight(preview, k, letter, shown, setLit)}/>
         </div>

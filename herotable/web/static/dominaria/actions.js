@@ -67,7 +67,7 @@ export function ChoicePanel({ catalog, decision, actions, onAction, busy }) {
     setPicked((old) => (old.includes(id) ? old.filter((x) => x !== id) : [...old, id].slice(-decision.count)));
   };
   const action = several ? findKeep(actions, picked) : undefined;
-  return html`<div class="choice" role="group" aria-label=${t(`dom.choice.${decision.choice}`)}>
+  return html`<div class="choice" data-tour="choice" role="group" aria-label=${t(`dom.choice.${decision.choice}`)}>
     <div class="decision-text">${t(`dom.choice.${decision.choice}`)}</div>
     <div class="choice-cards">${decision.cards.map((id) => (artifact
       ? html`<${ArtifactCard} catalog=${catalog} id=${id} onSelect=${toggle}/>`

@@ -56,7 +56,7 @@ export function Hand({ catalog, view, me, actions, onAction, busy }) {
     .map(([verb, label]) => [findAction(actions, verb, [id]), t(label)])
     .filter(([action]) => action)
     .map(([action, label]) => [action.text, label]);
-  return html`<section class="quests" aria-label=${t('dom.quest.yours')}>
+  return html`<section class="quests" data-tour="quests" aria-label=${t('dom.quest.yours')}>
     <h3>${t('dom.quest.hand', { count: hand.length })}</h3>
     <div class="quest-row">
       ${hand.length === 0 && html`<p class="muted small">${t('dom.quest.none')}</p>`}

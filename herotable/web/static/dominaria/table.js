@@ -132,12 +132,12 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
     panel = html`<${ChoicePanel} key=${decision.cards.join(' ')} catalog=${catalog} decision=${decision}
       actions=${parsed} onAction=${send} busy=${busy}/>`;
   } else if (placing) {
-    panel = html`<div class="controls"><div class="decision-text">${t('dom.status.place_help')}</div>
+    panel = html`<div class="controls" data-tour="actions"><div class="decision-text">${t('dom.status.place_help')}</div>
       <div class="row">${parsed.filter((a) => a.verb === 'place').map((a) => html`<button type="button"
         data-action=${a.text} disabled=${busy} onClick=${() => send(a.text)}>★ ${nameOf(catalog, a.args[0])}</button>`)}</div></div>`;
   } else {
     const modeTargets = mode ? parsed.filter((a) => a.verb === mode) : [];
-    panel = html`<div class="controls turn-controls">
+    panel = html`<div class="controls turn-controls" data-tour="actions">
       <${AbilityBar} view=${view} parsed=${parsed} mode=${mode} busy=${busy}
         onMode=${(m) => { setMode(m); setPending(null); }}/>
       ${pending && html`<${PaymentPanel} catalog=${catalog} view=${view} me=${me} pending=${pending}
@@ -164,7 +164,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
           <span class=${`status ${decision ? 'go' : ''}`} role="status">${status}</span>
           <button type="button" class="quiet rules-button" onClick=${() => openRules('dominaria')} title=${t('rulebook.common.open_help')}>${t('rulebook.common.open')}</button>
         </div>
-        <div class="dom-map-wrap"><${DominariaMap} catalog=${catalog} view=${view} names=${names} selected=${selected}
+        <div class="dom-map-wrap" data-tour="map"><${DominariaMap} catalog=${catalog} view=${view} names=${names} selected=${selected}
           targets=${targets} linkTargets=${linkTargets} onLocation=${onLocation} onLink=${onLink}/></div>
         ${error && html`<div class="error" role="alert">${t('error.action', { reason: refusalText(error) })}</div>`}
         <div class="seat-boards">${view.players.map((_, s) => html`<${SeatBoard} seat=${s} view=${view} state=${state}
