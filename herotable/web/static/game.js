@@ -175,7 +175,7 @@ export function GamePage({ id, navigate }) {
       ${active !== null && token && !state.over && html`<${SeatLink} id=${id} token=${token} name=${names[active]}/>`}
       ${active !== null && !state.over && html`<button type="button" class="quiet" onClick=${async () => { await api.leave(id, token).catch(() => null); navigate('/'); }}>${t('game.leave')}</button>`}
     </div>
-    <div class=${`game-body ${guide ? 'coached' : 'uncoached'}`}>
+    <div class=${guide ? 'game-body coached' : 'game-body'}>
     <${GameTable} game=${state.game} state=${replay ? replay.state : state} catalog=${catalog}
         tutorial=${guide && guide.step}
         seat=${replay ? null : state.seat} act=${act} preview=${replay ? null : preview}
