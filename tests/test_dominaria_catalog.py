@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from pathlib import Path
 
 import herotable
 from herotable.dominaria import rules
 from herotable.dominaria.catalog import catalog_json
 from herotable.dominaria.game import RECENT_EVENTS, DominariaGame
-from herotable.dominaria.names import translations
 from herotable.dominaria.pack import COLOURS, PLANESWALKER_ABILITIES, load_pack
 from herotable.dominaria.state import PlayerState
 from herotable.registry import game_info
@@ -42,29 +40,6 @@ def test_the_map_locations_links_and_start_locations():
     assert {(link["a"], link["b"]) for link in catalog["links"]} == {
         (link.a, link.b) for link in pack.links}
     assert catalog["canvas"] == [100, 60]
-
-
-def test_every_name_has_english_and_russian():
-    catalog = catalog_json()
-    for kind in ("locations", "planeswalkers", "quests", "public_quests", "artifacts"):
-        for record_id, entry in catalog[kind].items():
-            assert set(entry["names"]) == {"en", "ru"}, (kind, record_id)
-            assert re.search("[а-яё]", entry["names"]["ru"], re.I), (kind, record_id)
-    # The seed rulebook's Russian names.
-    names = {k: v["names"]["ru"] for k, v in catalog["locations"].items()}
-    assert names["hammerheim"] == "Хаммерхейм" and names["llanowar"] == "Ллановар"
-    assert names["orvada"] == "Орвада" and names["caligo"] == "Топи Калиго"
-    assert catalog["planeswalkers"]["jhoira"]["names"]["ru"] == "Джойра"
-
-
-def test_the_translations_name_only_known_records():
-    pack = load_pack()
-    known = {"locations": pack.locations, "planeswalkers": pack.planeswalkers,
-             "quests": pack.quests, "public_quests": pack.public_quests,
-             "artifacts": pack.artifacts}
-    for language, kinds in translations().items():
-        for kind, found in kinds.items():
-            assert set(found) <= set(known[kind]), (language, kind)
 
 
 def test_tracks_cards_quests_and_artifacts_as_data():

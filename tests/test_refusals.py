@@ -20,7 +20,7 @@ from herotable.cartographers.refusals import CartographersRefusal
 from herotable.core.errors import HerotableError, IllegalAction, RefusalCode, terms
 from herotable.core.game import Game
 from herotable.dominaria.game import DominariaGame
-from herotable.dominaria.names import record_names
+from herotable.dominaria.names import LANGUAGES, record_names
 from herotable.dominaria.state import Choice
 from herotable.registry import new_game
 from herotable.server.app import create_app
@@ -375,8 +375,8 @@ def test_the_cards_a_player_looks_at_are_listed_in_the_language_asked():
     game.players[player].choice = Choice("artifact", shown)
     refused = russian_refusal(game, player, "end", "keep_card_first")
     first, second = dominaria_names(game, "artifacts", *shown)
-    assert refused.params == {"cards": {"en": f"{first['en']}, {second['en']}",
-                                        "ru": f"{first['ru']}, {second['ru']}"}}
+    assert refused.params == {"cards": {
+        language: f"{first[language]}, {second[language]}" for language in LANGUAGES}}
     assert str(refused) == f"first keep one of the cards you are looking at: {' or '.join(shown)}"
 
 
@@ -391,6 +391,6 @@ def test_a_dominaria_location_is_named_in_the_language_asked():
     refused = russian_refusal(game, player, f"recruit {away.id}", "start_location")
     starts = dominaria_names(game, "locations", *game.pack.start_locations)
     assert refused.params["starts"] == {
-        language: ", ".join(start[language] for start in starts) for language in ("en", "ru")}
+        language: ", ".join(start[language] for start in starts) for language in LANGUAGES}
     assert str(refused) == (f"a recruited Hero enters at a start location "
                             f"({', '.join(game.pack.start_locations)})")

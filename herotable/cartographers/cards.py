@@ -28,21 +28,33 @@ EFFECTS = ("dragon", "zombie", "troll", "gorgon", "none")
 
 @dataclass(frozen=True)
 class Names:
-    """A card's name in each language; English stands in where a translation is unknown."""
+    """A card's name in each language; English stands in where a translation is unknown.
+
+    ``ours`` holds the languages whose name here is the project's own translation, because no
+    edition or other source gives one (the data marks them ``ours = [...]`` next to ``names``).
+    """
 
     en: str
     ru: str
     fr: str
     pl: str
+    ours: frozenset[str] = frozenset()
 
     @classmethod
-    def from_data(cls, data: dict[str, str], where: str) -> Names:
+    def from_data(cls, data: dict[str, str], where: str,
+                  ours: list[str] | tuple[str, ...] = ()) -> Names:
         if "en" not in data:
             raise DataError(f"{where}: names need at least 'en'")
         unknown = set(data) - set(LANGUAGES)
         if unknown:
             raise DataError(f"{where}: unknown name languages {sorted(unknown)}")
-        return cls(*(data.get(lang, data["en"]) for lang in LANGUAGES))
+        unnamed = {str(language) for language in ours} - set(data)
+        if unnamed or len(set(ours)) != len(ours):
+            raise DataError(f"{where}: 'ours' must list, once each, languages named here; "
+                            f"got {list(ours)}")
+        en = data["en"]
+        return cls(en=en, ru=data.get("ru", en), fr=data.get("fr", en), pl=data.get("pl", en),
+                   ours=frozenset(ours))
 
     def get(self, language: str) -> str:
         return getattr(self, language if language in LANGUAGES else "en")
@@ -201,6 +213,12 @@ def _require(entry: dict[str, Any], key: str, kind: type, where: str) -> Any:
     return value
 
 
+def _names(entry: dict[str, Any], where: str) -> Names:
+    """An entry's ``names`` with its ``ours`` marks."""
+    ours = _require(entry, "ours", list, where) if "ours" in entry else []
+    return Names.from_data(_require(entry, "names", dict, where), where, ours)
+
+
 def _one_of(value: str, allowed: tuple[str, ...] | frozenset[str], where: str) -> str:
     if value not in allowed:
         raise DataError(f"{where}: {value!r} is not one of {sorted(allowed)}")
@@ -236,7 +254,7 @@ def _load_set(file_name: str) -> CardSet:
             id=_require(s, "id", str, where),
             time=_require(s, "time", int, f"{where} season {s.get('id')}"),
             edicts=tuple(_require(s, "edicts", list, where)),  # type: ignore[arg-type]
-            names=Names.from_data(_require(s, "names", dict, where), where),
+            names=_names(s, where),
         )
         for s in data.get("season", [])
     )
@@ -257,7 +275,7 @@ def _load_set(file_name: str) -> CardSet:
             time=_require(e, "time", int, at),
             terrains=terrains,
             shapes=shapes,
-            names=Names.from_data(_require(e, "names", dict, at), at),
+            names=_names(e, at),
         ))
     heroes = []
     for h in data.get("hero", []):
@@ -265,7 +283,7 @@ def _load_set(file_name: str) -> CardSet:
         heroes.append(HeroCard(
             id=_require(h, "id", str, at),
             attack=_parse_attack(_require(h, "attack", str, at), at),
-            names=Names.from_data(_require(h, "names", dict, at), at),
+            names=_names(h, at),
         ))
     ambushes = []
     for a in data.get("ambush", []):
@@ -276,7 +294,7 @@ def _load_set(file_name: str) -> CardSet:
             direction=_one_of(_require(a, "direction", str, at), DIRECTIONS, at),
             corner=_one_of(_require(a, "corner", str, at), CORNERS, at),
             effect=_one_of(a.get("effect", "none"), EFFECTS, at),
-            names=Names.from_data(_require(a, "names", dict, at), at),
+            names=_names(a, at),
             box=box,
         ))
     scoring = []
@@ -286,25 +304,20 @@ def _load_set(file_name: str) -> CardSet:
             id=_require(s, "id", str, at),
             category=_one_of(_require(s, "category", str, at), CATEGORIES, at),
             solo=_require(s, "solo", int, at),
-            names=Names.from_data(_require(s, "names", dict, at), at),
+            names=_names(s, at),
             text=_require(s, "text", str, at),
             box=box,
         ))
     ruins = [
         RuinsCard(
             id=_require(r, "id", str, f"{where} ruins"),
-            names=Names.from_data(_require(r, "names", dict, f"{where} ruins {r.get('id')}"),
-                                  f"{where} ruins {r.get('id')}"),
+            names=_names(r, f"{where} ruins {r.get('id')}"),
         )
         for r in data.get("ruins", [])
     ]
     card_set = CardSet(
         id=box,
-        edicts={
-            _require(e, "id", str, where): Names.from_data(_require(e, "names", dict, where),
-                                                            where)
-            for e in data.get("edict", [])
-        },
+        edicts={_require(e, "id", str, where): _names(e, where) for e in data.get("edict", [])},
         seasons=seasons,
         explore=_unique(explore, where),
         heroes=_unique(heroes, where),
@@ -389,7 +402,7 @@ def map_sides() -> dict[str, MapSide]:
         at = f"data/maps.toml side {s.get('id')}"
         side = MapSide(
             id=_require(s, "id", str, at),
-            names=Names.from_data(_require(s, "names", dict, at), at),
+            names=_names(s, at),
             grid=_require(s, "grid", str, at).strip("\n"),
             box=_one_of(_require(s, "set", str, at), DECK_BOXES, at),
         )
@@ -406,7 +419,7 @@ def titles() -> tuple[Title, ...]:
     data = _read_toml("titles.toml")
     found = [
         Title(_require(t, "threshold", int, "data/titles.toml"),
-              Names.from_data(_require(t, "names", dict, "data/titles.toml"), "data/titles.toml"))
+              _names(t, "data/titles.toml"))
         for t in data["title"]
     ]
     return tuple(sorted(found, key=lambda t: -t.threshold))

@@ -20,6 +20,7 @@ from herotable.cartographers.cards import (
     AmbushCard,
     ExploreCard,
     HeroCard,
+    Names,
     RuinsCard,
     ScoringCard,
     Season,
@@ -51,37 +52,43 @@ def shape_cells(shape: Shape) -> list[list[int]]:
     return sorted([y, x] for x, y in shape.cells)
 
 
+def names_json(names: Names) -> dict[str, Any]:
+    """An entry's names, and the languages whose name is the project's own (``ours``: no
+    edition or other source gives it), so a client may say so."""
+    return {"names": names.to_json(), "ours": sorted(names.ours)}
+
+
 def explore_json(card: ExploreCard, box: str) -> dict[str, Any]:
-    return {"id": card.id, "kind": card.kind, "box": box, "names": card.names.to_json(),
+    return {"id": card.id, "kind": card.kind, "box": box, **names_json(card.names),
             "time": card.time, "terrains": list(card.terrains),
             "shapes": [{"cells": shape_cells(o.shape), "coin": o.coin} for o in card.shapes]}
 
 
 def hero_json(card: HeroCard, box: str) -> dict[str, Any]:
-    return {"id": card.id, "kind": card.kind, "box": box, "names": card.names.to_json(),
+    return {"id": card.id, "kind": card.kind, "box": box, **names_json(card.names),
             "attack": sorted([dy, dx] for dx, dy in card.attack),
             "turns": [90 * t for t in card.distinct_turns()]}
 
 
 def ruins_json(card: RuinsCard, box: str) -> dict[str, Any]:
-    return {"id": card.id, "kind": card.kind, "box": box, "names": card.names.to_json()}
+    return {"id": card.id, "kind": card.kind, "box": box, **names_json(card.names)}
 
 
 def ambush_json(card: AmbushCard) -> dict[str, Any]:
     # direction: which neighbour draws the monster (and the solo walk's); corner: where the
     # solo walk starts.
-    return {"id": card.id, "kind": card.kind, "box": card.box, "names": card.names.to_json(),
+    return {"id": card.id, "kind": card.kind, "box": card.box, **names_json(card.names),
             "cells": shape_cells(card.shape), "effect": card.effect,
             "direction": card.direction, "corner": card.corner}
 
 
 def scoring_json(card: ScoringCard) -> dict[str, Any]:
-    return {"id": card.id, "kind": "scoring", "box": card.box, "names": card.names.to_json(),
+    return {"id": card.id, "kind": "scoring", "box": card.box, **names_json(card.names),
             "category": card.category, "solo": card.solo, "text": card.text}
 
 
 def season_json(season: Season) -> dict[str, Any]:
-    return {"id": season.id, "kind": "season", "names": season.names.to_json(),
+    return {"id": season.id, "kind": "season", **names_json(season.names),
             "time": season.time,
             "edicts": list(season.edicts)}
 
@@ -92,7 +99,7 @@ def titles_json() -> list[dict[str, Any]]:
     above: int | None = None
     for title in titles():
         found.append({"min": title.threshold, "max": None if above is None else above - 1,
-                      "names": title.names.to_json()})
+                      **names_json(title.names)})
         above = title.threshold
     return found
 
@@ -135,7 +142,7 @@ def catalog_json() -> dict[str, Any]:
                    for box in DECK_BOXES},
         "titles": titles_json(),
         "presets": presets_json(),
-        "map_sides": {side.id: {"id": side.id, "box": side.box, "names": side.names.to_json(),
+        "map_sides": {side.id: {"id": side.id, "box": side.box, **names_json(side.names),
                                 "grid": side.grid.split("\n")}
                       for side in map_sides().values()},
     }

@@ -202,7 +202,9 @@ class GameConfig:
         return combined_set(self.seasons, self.explore, self.ruins, self.heroes)
 
     def player_name(self, player: int) -> str:
-        return self.names[player] if self.names else f"Player {player + 1}"
+        """The seat's name in the engine's own (English) sentences. An unnamed seat ("" in
+        ``names``) is "Player n" here; front ends name it in their player's language."""
+        return (self.names[player] if self.names else "") or f"Player {player + 1}"
 
     def describe(self) -> list[tuple[str, str]]:
         """The set-up as (label, value) rows, for the CLI and the terminal game."""

@@ -13,7 +13,8 @@ OPTIONS = (
     Option("preset", "str", "heroes", "the set-up preset, which the other options adjust",
            tuple(PRESETS)),
     Option("players", "int", 1, "number of players: 1 (solo) to 100"),
-    Option("names", "list", (), "one name per player (default: Player 1, Player 2...)"),
+    Option("names", "list", (), "one name per player; \"\" leaves a seat unnamed (front ends "
+           "call it Player 1, Player 2... in their language)"),
     Option("side", "str", None, "map side for everyone", ("A", "B", "C", "D")),
     Option("seasons", "str", None, "season cards: heroes (summer lasts 7) or base (summer "
            "lasts 8)"),

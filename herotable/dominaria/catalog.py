@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from herotable.dominaria.names import names
+from herotable.dominaria.names import LANGUAGES, names, ours_of
 from herotable.dominaria.pack import (
     ABILITY_COSTS,
     CANVAS,
@@ -25,9 +25,6 @@ from herotable.dominaria.pack import (
     Track,
     load_pack,
 )
-
-LANGUAGES = ("en", "ru")
-KINDS = ("locations", "planeswalkers", "quests", "public_quests", "artifacts")
 
 
 def requirement_json(req: Requirement) -> dict[str, Any]:
@@ -56,6 +53,12 @@ def track_json(track: Track) -> dict[str, Any]:
                        for s in track.spaces]}
 
 
+def named(kind: str, record_id: str, english: str) -> dict[str, Any]:
+    """A record's ``names`` by language, and ``ours``: the languages whose name is our own
+    translation (no source giving one)."""
+    return {"names": names(kind, record_id, english), "ours": ours_of(kind, record_id)}
+
+
 def designed(provenance: str) -> bool:
     return provenance == "designed"
 
@@ -71,14 +74,14 @@ def catalog_json(pack: Pack | None = None) -> dict[str, Any]:
         "abilities": {a: {"colour": ABILITY_COSTS[a][0], "generic": ABILITY_COSTS[a][1]}
                       for a in PLANESWALKER_ABILITIES},
         "locations": {
-            loc.id: {"id": loc.id, "names": names("locations", loc.id, loc.name),
+            loc.id: {"id": loc.id, **named("locations", loc.id, loc.name),
                      "colour": loc.colour, "start": loc.start, "x": loc.x, "y": loc.y,
                      "designed": designed(loc.provenance)}
             for loc in pack.locations.values()},
         "links": [{"a": link.a, "b": link.b, "designed": designed(link.provenance)}
                   for link in pack.links],
         "planeswalkers": {
-            w.id: {"id": w.id, "names": names("planeswalkers", w.id, w.name),
+            w.id: {"id": w.id, **named("planeswalkers", w.id, w.name),
                    "designed": designed(w.provenance)}
             for w in pack.planeswalkers.values()},
         "tracks": {"hero": track_json(boards.hero), "manalith": track_json(boards.manalith),
@@ -89,7 +92,7 @@ def catalog_json(pack: Pack | None = None) -> dict[str, Any]:
                    "designed": designed(c.provenance)}
             for c in pack.cards},
         "quests": {
-            q.id: {"id": q.id, "names": names("quests", q.id, q.name), "vp": q.vp,
+            q.id: {"id": q.id, **named("quests", q.id, q.name), "vp": q.vp,
                    "text": q.text, "needs_start": q.needs_start,
                    "start": [requirement_json(r) for r in q.start],
                    "requires": [requirement_json(r) for r in q.requires],
@@ -97,12 +100,12 @@ def catalog_json(pack: Pack | None = None) -> dict[str, Any]:
                    "designed": designed(q.provenance)}
             for q in pack.quests.values()},
         "public_quests": {
-            q.id: {"id": q.id, "names": names("public_quests", q.id, q.name), "text": q.text,
+            q.id: {"id": q.id, **named("public_quests", q.id, q.name), "text": q.text,
                    "requires": [requirement_json(r) for r in q.requires],
                    "tiles": list(q.tiles), "designed": designed(q.provenance)}
             for q in pack.public_quests.values()},
         "artifacts": {
-            a.id: {"id": a.id, "names": names("artifacts", a.id, a.name), "vp": a.vp,
+            a.id: {"id": a.id, **named("artifacts", a.id, a.name), "vp": a.vp,
                    "text": a.text,
                    "ability": {"kind": a.ability.kind, "target": a.ability.target,
                                "amount": a.ability.amount,

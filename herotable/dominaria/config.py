@@ -72,10 +72,14 @@ class DominariaConfig:
     def walkers(self) -> tuple[str, ...]:
         return self.planeswalkers or tuple(self.pack().planeswalkers)[: self.players]
 
+    def given_name(self, player: int) -> str | None:
+        """The name the seat's creator gave it; None when unnamed (no names, or "")."""
+        return (self.names[player] if self.names else "") or None
+
     def player_name(self, player: int) -> str:
-        if self.names:
-            return self.names[player]
-        return self.pack().planeswalkers[self.walkers()[player]].name
+        """The seat's name in the engine's own (English) sentences: the given name, else its
+        planeswalker's."""
+        return self.given_name(player) or self.pack().planeswalkers[self.walkers()[player]].name
 
     def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "names": list(self.names),

@@ -739,7 +739,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             if not own:
                 board.hand, board.choice = [], None
             seats.append(SeatView(
-                name=self.player_name(index),
+                name=self.config.given_name(index),
                 board=board,
                 hand_size=len(state.hand),
                 choice_kind=state.choice.kind if state.choice else None,

@@ -11,7 +11,8 @@ from herotable.dominaria.game import DominariaGame
 
 OPTIONS = (
     Option("players", "int", 2, "number of players: 2 to 4 planeswalkers"),
-    Option("names", "list", (), "one name per player (default: the planeswalkers' names)"),
+    Option("names", "list", (), "one name per player; \"\" leaves a seat unnamed (front ends "
+           "name it in their language; the engine's texts say its planeswalker)"),
     Option("planeswalkers", "list", (),
            "one planeswalker id per player (default: the pack's first ones, in order)"),
     Option("two_mana", "bool", False, "the variant: two mana on each location at the start"),

@@ -42,10 +42,11 @@ class SeatView:
     ``board`` is a copy of the seat's state with the secrets emptied unless it is the
     viewer's own (``owed``, the choices still to come, is never shown: the rulebook deals
     them one at a time). ``choice_kind`` and ``choice_count`` describe an open choice
-    without its cards.
+    without its cards. ``name`` is None for a seat its creator left unnamed: each front end
+    names it in its own language.
     """
 
-    name: str
+    name: str | None
     board: PlayerState
     hand_size: int
     choice_kind: str | None
@@ -130,7 +131,7 @@ class DominariaView:
         return tuple(seat.board for seat in self.players)
 
     def player_name(self, player: int) -> str:
-        return self.players[player].name
+        return self.config.player_name(player)
 
     def scores(self) -> list[dict[str, int]]:
         return [dict(seat.score) for seat in self.players]

@@ -20,10 +20,10 @@ Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\
 
 
 class PersonSeat(BaseModel):
-    """A person's seat."""
+    """A person's seat, named or not (an unnamed one each front end names in its language)."""
 
     model_config = Strict
-    name: Name
+    name: Name | None = None
 
 
 class BotSeat(BaseModel):
@@ -55,7 +55,7 @@ class NewGame(BaseModel):
 
 class SeatCreated(BaseModel):
     seat: int
-    name: str
+    name: str | None  # None: unnamed
     bot: str | None = None
     token: str | None = None
     url: str | None = None
@@ -68,7 +68,7 @@ class GameCreated(BaseModel):
 
 class SeatState(BaseModel):
     seat: int
-    name: str
+    name: str | None  # None: unnamed
     bot: str | None
     left: bool
     present: bool
@@ -94,10 +94,15 @@ class ActionRequest(BaseModel):
     action: str = Field(min_length=1, max_length=2000)
 
 
+class ListedSeat(BaseModel):
+    name: str | None  # None: unnamed
+    bot: str | None
+
+
 class ListedGameOut(BaseModel):
     id: str
     game: str
-    seats: list[str]
+    seats: list[ListedSeat]
     seq: int
     over: bool
     created: str

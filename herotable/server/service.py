@@ -170,7 +170,8 @@ class GameService:
         for seat in seats:
             if seat.bot is not None:
                 make_bot(name, seat.bot)  # an unknown bot is refused here, by name
-        names = [seat.name or seat.bot or "" for seat in seats]
+        # An unnamed seat stays unnamed (""), so each front end names it in its own language.
+        names = [seat.name or "" for seat in seats]
         options = {**request.options, "players": len(seats), "names": names}
         seed = secrets.randbits(62) if request.seed is None else request.seed
         game = info.new_game(seed, **options)

@@ -38,7 +38,7 @@ class AttemptTaken(Refusal):
 class ListedGame:
     id: str
     game: str
-    names: tuple[str, ...]
+    seats: tuple[tuple[str, str | None], ...]  # (name as stored, bot)
     seq: int
     over: bool
     created: str
@@ -149,10 +149,10 @@ class Store:
             ids = [row[0].id for row in rows]
             seats = session.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids))
                                     .order_by(SeatRow.seat)).all()
-        names: dict[str, list[str]] = {}
+        by_game: dict[str, list[tuple[str, str | None]]] = {}
         for seat in seats:
-            names.setdefault(seat.game_id, []).append(seat.name)
-        return [ListedGame(game.id, game.game, tuple(names.get(game.id, ())), int(count),
+            by_game.setdefault(seat.game_id, []).append((seat.name, seat.bot))
+        return [ListedGame(game.id, game.game, tuple(by_game.get(game.id, ())), int(count),
                            game.over, game.created_at.isoformat())
                 for game, count in rows]
 

@@ -36,10 +36,17 @@ def replay_object(live: LiveGame, step: int) -> dict[str, Any]:
     return _object(live, game, None, set(), [])
 
 
+def given_name(name: str, bot: str | None) -> str | None:
+    """The name a seat's creator gave it; None for an unnamed seat, which each front end
+    names in its own language ("Player 2", the bot's name). Games stored before seats could
+    stay unnamed hold "" or, for a bot, the bot's id there: unnamed too."""
+    return name if name and name != bot else None
+
+
 def seats_object(live: LiveGame, present: set[int]) -> list[dict[str, Any]]:
-    """Each seat: who holds it, whether it stepped away and whether it is connected (a bot
-    always is)."""
-    return [{"seat": s.seat, "name": s.name, "bot": s.bot, "left": s.left,
+    """Each seat: who holds it (``name`` None: unnamed), whether it stepped away and whether
+    it is connected (a bot always is)."""
+    return [{"seat": s.seat, "name": given_name(s.name, s.bot), "bot": s.bot, "left": s.left,
              "present": s.bot is not None or s.seat in present} for s in live.seats]
 
 

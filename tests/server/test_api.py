@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from starlette.websockets import WebSocketDisconnect
 
+from herotable.server.wire import given_name
 from tests.server.conftest import act, bearer, make_client, new_game, state
 
 
@@ -62,8 +63,8 @@ def test_create_gives_tokens_to_people_only(client: TestClient) -> None:
      "seats were given"),
     ({"game": "dominaria", "seats": [{"name": "A"}]}, "2 to 4"),
     ({"game": "cartographers", "seats": []}, "at least 1"),
-    ({"game": "cartographers", "seats": [{}]},
-     "PersonSeat.name: Field required; body.seats.0.BotSeat.bot: Field required"),
+    # No name at all is an unnamed seat; an empty one is a mistake.
+    ({"game": "cartographers", "seats": [{"name": ""}]}, "at least 1 character"),
     ({"game": "cartographers", "seats": [{"name": "A", "seconds": 1}]}, "Extra inputs"),
     ({"game": "cartographers", "seats": [{"name": "A"}], "seed": -1}, "greater than"),
     ({"game": "cartographers", "seats": [{"name": "A"}], "extra": 1}, "Extra inputs"),
@@ -244,7 +245,37 @@ def test_games_to_watch(client: TestClient) -> None:
     new_game(client, seats=[{"name": "Hidden"}], listed=False)
     listed = client.get("/api/games").json()
     assert [g["id"] for g in listed] == [shown["id"]]
-    assert listed[0]["seats"] == ["Ann"] and listed[0]["seq"] == 0
+    assert listed[0]["seats"] == [{"name": "Ann", "bot": None}] and listed[0]["seq"] == 0
+
+
+def test_an_unnamed_seat_stays_unnamed_for_each_page_to_name(client: TestClient) -> None:
+    created = new_game(client, seats=[{}, {"bot": "greedy"}, {"name": "Bea"},
+                                      {"bot": "random", "name": "Robo"}])
+    assert [s["name"] for s in created["seats"]] == [None, None, "Bea", "Robo"]
+    seen = state(client, created["id"], created["seats"][0]["token"])
+    assert [(s["name"], s["bot"]) for s in seen["seats"]] == [
+        (None, None), (None, "greedy"), ("Bea", None), ("Robo", "random")]
+    # The engine holds no English stand-in either: its config keeps the seat unnamed.
+    assert seen["view"]["config"]["names"] == ["", "", "Bea", "Robo"]
+    [listed] = [g for g in client.get("/api/games").json() if g["id"] == created["id"]]
+    assert listed["seats"] == [{"name": None, "bot": None}, {"name": None, "bot": "greedy"},
+                               {"name": "Bea", "bot": None}, {"name": "Robo", "bot": "random"}]
+
+
+def test_a_dominaria_seat_left_unnamed_has_no_name_in_the_view(client: TestClient) -> None:
+    created = new_game(client, game="dominaria", seats=[{}, {"bot": "greedy"}])
+    seen = state(client, created["id"], created["seats"][0]["token"])
+    assert [p["name"] for p in seen["view"]["players"]] == [None, None]
+    assert [s["name"] for s in seen["seats"]] == [None, None]
+
+
+def test_names_stored_before_seats_could_stay_unnamed_still_show() -> None:
+    # Old games hold the English stand-in the lobby wrote ("Player 1"), shown as it is, or
+    # for a bot the bot's id, which was no name.
+    assert given_name("Player 1", None) == "Player 1"
+    assert given_name("Greedy bot", "greedy") == "Greedy bot"
+    assert given_name("greedy", "greedy") is None
+    assert given_name("", None) is None
 
 
 def test_rate_limit_and_security_headers(sqlite_url: str) -> None:
@@ -323,3 +354,18 @@ def test_hints_are_for_casual_games_unless_everyone_agreed(client: TestClient) -
     assert hints([{"name": "Ann"}, {"bot": "greedy"}]) is True
     assert hints([{"name": "Ann"}, {"name": "Bo"}]) is False
     assert hints([{"name": "Ann"}, {"name": "Bo"}], hints=True) is True
+
+
+def test_rules_reference(client: TestClient) -> None:
+    answer = client.get("/api/rules/cartographers/ru")
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["game"] == "cartographers" and body["language"] == "ru"
+    assert body["sections"][0] == {"id": "setup", "title": "Подготовка"}
+    lagoon = next(e for e in body["entries"] if e["id"] == "card.pasture")
+    assert lagoon["title"] == "Пастбище" and lagoon["section"] == "explore"
+    assert set(lagoon) == {"id", "section", "title", "text", "terms", "see_also"}
+    unknown = client.get("/api/rules/cartographers/xx")
+    assert unknown.status_code == 404 and unknown.json()["code"] == "unknown_language"
+    chess = client.get("/api/rules/chess/en")
+    assert chess.status_code == 422 and chess.json()["code"] == "bad_configuration"

@@ -18,7 +18,7 @@ def test_against_a_bot_its_map_fills_live(page: Page, browser: Browser, api: Api
                                           shots: Path) -> None:
     created = api.create([{"name": "Ann"}, {"bot": "greedy"}], seed=11)
     game_id, seat = created["id"], created["seats"][0]
-    bot_name = created["seats"][1]["name"]
+    bot_name = text("bot_name.greedy")  # the seat is unnamed: the page names it
     page.goto(seat["url"])
     table = Table(page, api, game_id, seat["token"], seed=4)
     expect(table.controls).to_be_visible()

@@ -56,6 +56,14 @@ def test_costs_abilities_and_symbols_open_their_rules(page: Page, api: Api, shot
     expect(cost).to_have_attribute("aria-label", re.compile(re.escape("Rules: what the cost")))
     cost.click()
     assert opened(page) == {"game": "dominaria", "entry": "cost"}
+    # The rules panel opens beside the table at the entry on how costs read.
+    panel = page.get_by_role("complementary", name=text("rulebook.common.title"))
+    entry = panel.locator('[data-entry="cost"]')
+    expect(entry).to_have_class("rule-entry lit")
+    expect(entry).to_contain_text(text("rulebook.dominaria.cost.title"))
+    expect(entry).to_be_in_viewport()
+    expect(page.locator("svg.dom-map")).to_be_in_viewport()
+    page.screenshot(path=str(shots / "dominaria-rules-cost.png"))
     abilities.get_by_role("button", name=text("rulebook.dominaria.ui.open",
                                               name=text("dom.ability.manalith"))).click()
     assert opened(page) == {"game": "dominaria", "entry": "ability.manalith"}

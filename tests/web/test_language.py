@@ -82,3 +82,44 @@ def test_a_game_the_page_cannot_show_says_why_in_the_pages_language(page: Page, 
     expect(page.locator("main .error")).to_have_text(text("refusal.not_a_seat", RU))
     page.goto("/g/no-such-game")
     expect(page.locator("main .error")).to_have_text(text("refusal.unknown_game", RU))
+
+
+def test_seats_left_unnamed_are_named_in_the_pages_language(page: Page, api: Api,
+                                                           shots: Path) -> None:
+    """The lobby in Russian, a person's seat left unnamed and a bot's: the server keeps both
+    unnamed, and the page names them in Russian, then in English once switched."""
+    page.goto("/")
+    page.get_by_label(text("nav.language")).select_option("ru")
+    form = page.locator("form.new-game")
+    form.get_by_label(text("lobby.players", RU), exact=True).fill("2")
+    bot = form.get_by_label(text("lobby.which_bot", RU, n=2))
+    expect(bot).to_be_visible()
+    bot.select_option("greedy")
+    expect(form.locator(".bot-name")).to_have_text(text("bot_name.greedy", RU))
+    form.get_by_role("button", name=text("lobby.create", RU)).click()
+
+    player = text("seat.unnamed", RU, n=1)
+    expect(page.get_by_role("heading", name=f"{text('map.of', RU, name=player)} · "
+                                             f"{text('map.yours', RU)}")).to_be_visible()
+    others = page.locator(".others button.other")
+    expect(others.nth(1)).to_contain_text(text("bot_name.greedy", RU))
+    page.screenshot(path=str(shots / "unnamed-seats-ru.png"))
+    game_id = page.url.rsplit("/", 1)[1]
+    seats = api.state(game_id)["seats"]
+    assert [(s["name"], s["bot"]) for s in seats] == [(None, None), (None, "greedy")]
+
+    page.get_by_label(text("nav.language", RU)).select_option("en")
+    expect(page.get_by_role("heading", name=f"{text('map.of', name=text('seat.unnamed', n=1))}"
+                                             f" · {text('map.yours')}")).to_be_visible()
+    expect(others.nth(1)).to_contain_text(text("bot_name.greedy"))
+
+
+def test_a_name_stored_by_an_older_lobby_still_shows(page: Page, api: Api) -> None:
+    created = api.create([{"name": "Player 1"}, {"bot": "greedy", "name": "greedy"}])
+    page.goto(created["seats"][0]["url"])
+    page.get_by_label(text("nav.language")).select_option("ru")
+    expect(page.get_by_role("heading", name=f"{text('map.of', RU, name='Player 1')} · "
+                                             f"{text('map.yours', RU)}")).to_be_visible()
+    # A bot's id was stored where no name was given: the page names the bot itself.
+    expect(page.locator(".others button.other").nth(1)).to_contain_text(
+        text("bot_name.greedy", RU))

@@ -16,12 +16,13 @@ from herotable.server.schemas import (
     GameCreated,
     GameState,
     ListedGameOut,
+    ListedSeat,
     NewGame,
     PersonSeat,
     SeatCreated,
 )
 from herotable.server.service import GameRequest, SeatRequest
-from herotable.server.wire import replay_object
+from herotable.server.wire import given_name, replay_object
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -41,8 +42,10 @@ async def create(body: NewGame, request: Request, response: Response,
 async def listed(service: Service) -> list[ListedGameOut]:
     """Listed games, newest first: games to watch."""
     rows = await service.listed()
-    return [ListedGameOut(id=g.id, game=g.game, seats=list(g.names), seq=g.seq,
-                          over=g.over, created=g.created) for g in rows]
+    return [ListedGameOut(id=g.id, game=g.game,
+                          seats=[ListedSeat(name=given_name(name, bot), bot=bot)
+                                 for name, bot in g.seats],
+                          seq=g.seq, over=g.over, created=g.created) for g in rows]
 
 
 @router.get("/{game_id}", response_model=GameState)
@@ -114,6 +117,6 @@ def created(live: LiveGame, tokens: list[str | None], request: Request) -> GameC
     """The answer to a new game: each seat, with its token and invitation link."""
     base = str(request.base_url)
     return GameCreated(id=live.id, seats=[
-        SeatCreated(seat=s.seat, name=s.name, bot=s.bot, token=token,
+        SeatCreated(seat=s.seat, name=given_name(s.name, s.bot), bot=s.bot, token=token,
                     url=f"{base}g/{live.id}#token={token}" if token else None)
         for s, token in zip(live.seats, tokens, strict=True)])

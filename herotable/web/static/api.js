@@ -52,6 +52,7 @@ export const api = {
   hint: (id, token) => request('POST', `/api/games/${id}/hint`, { token }),
   analyse: (id, seat, token) => request('POST', `/api/games/${id}/analysis`, { token, body: { seat } }),
   analysis: (id, seat) => request('GET', `/api/games/${id}/analysis?seat=${seat}`),
+  rules: (game, language) => request('GET', `/api/rules/${game}/${language}`),
   challenges: (kind) => request('GET', `/api/challenges/${kind}`),
   playChallenge: (kind, name, browser) => request('POST', `/api/challenges/${kind}/play`, { body: { name, browser } }),
   leaderboard: (kind, key) => request('GET', `/api/challenges/${kind}/${key}`),

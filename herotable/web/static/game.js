@@ -7,6 +7,8 @@ import { api, adoptInvite, follow, localSeats } from './api.js';
 import { GameTable, gameEntry, loadCatalog } from './games.js';
 import { AnalysisPanel, useAnalysis } from './analysis.js';
 import { challengePath } from './challenge.js';
+import { seatNames } from './seats.js';
+import { RulesPanel } from './rules.js';
 
 /** The seat's own invitation link, to come back from another device; the lobby goes straight
  * to the table when nobody else is invited, so this is where it is found. */
@@ -39,6 +41,7 @@ export function GamePage({ id, navigate }) {
   const [catalog, setCatalog] = useState(null);
   const [problem, setProblem] = useState(null);
   const [replay, setReplay] = useState(null); // {step, steps, state}
+  const [rulesOpen, setRulesOpen] = useState(false);
 
   useEffect(() => {
     let stop = false;
@@ -133,7 +136,7 @@ export function GamePage({ id, navigate }) {
   const entry = state && gameEntry(state.game);
   if (state && !entry) return html`<main class="page"><p>${t('game.no_table', { game: state.game })}</p></main>`;
   if (!state || !catalog) return html`<main class="page"><p class="muted">${t('game.loading')}</p></main>`;
-  const names = state.seats.map((s) => s.name);
+  const names = seatNames(state.seats);
 
   if (passTo !== null) {
     return html`<main class="pass">
@@ -156,7 +159,7 @@ export function GamePage({ id, navigate }) {
     <button type="button" onClick=${closeReplay}>${t('replay.close')}</button>
   </div>`;
 
-  return html`<main class="game">
+  return html`<main class=${`game ${rulesOpen ? 'rules-open' : ''}`}>
     <div class="game-bar">
       ${seats.length > 1 && html`<div class="seat-tabs" role="tablist" aria-label=${t('hotseat.seats')}>
         ${seats.map((s) => html`<button type="button" role="tab" aria-selected=${s.seat === active}
@@ -170,6 +173,7 @@ export function GamePage({ id, navigate }) {
       ${active !== null && token && !state.over && html`<${SeatLink} id=${id} token=${token} name=${names[active]}/>`}
       ${active !== null && !state.over && html`<button type="button" class="quiet" onClick=${async () => { await api.leave(id, token).catch(() => null); navigate('/'); }}>${t('game.leave')}</button>`}
     </div>
+    <div class="game-body">
     <${GameTable} game=${state.game} state=${replay ? replay.state : state} catalog=${catalog}
         seat=${replay ? null : state.seat} act=${act} preview=${replay ? null : preview}
         replay=${replay && { step: replay.step, steps: replay.steps, controls: replayControls }}
@@ -177,5 +181,7 @@ export function GamePage({ id, navigate }) {
         marks=${replay && analysis.open && analysis.open.step === replay.step ? analysis.open : null}
         extra=${state.over && html`<${AnalysisPanel} a=${analysis} id=${id} names=${names} words=${entry.moveWords}
           openStep=${goReplay} shownStep=${replay && replay.step}/>`}/>
+    <${RulesPanel} game=${state.game} onOpen=${setRulesOpen}/>
+    </div>
   </main>`;
 }

@@ -5,6 +5,7 @@ import { t, has, refusalText, useLanguage } from './i18n.js';
 import { useEffect, useState } from 'preact/hooks';
 import { api, catalog as fetchCatalog, forgetGame, myGames, onMyGames, rememberSeat } from './api.js';
 import { gameEntry } from './games.js';
+import { seatNames } from './seats.js';
 
 const SEAT_OPTIONS = new Set(['players', 'names']);
 // The form's seat list stops here, though a game may take more (Cartographers takes 100).
@@ -13,19 +14,6 @@ const STATUS_POLL_MS = 15000;
 
 const gameTitle = (name, fallback) => (has(`game.${name}`) ? t(`game.${name}`) : (fallback || name));
 const botLabel = (bot) => (has(`bot.${bot}`) ? t(`bot.${bot}`) : bot);
-const botName = (bot) => (has(`bot_name.${bot}`) ? t(`bot_name.${bot}`) : bot);
-
-/** Display names for the bot seats: "Greedy bot", or numbered when a kind plays twice. */
-export function botSeatNames(seats) {
-  const counts = {};
-  for (const s of seats) if (s.bot) counts[s.bot] = (counts[s.bot] || 0) + 1;
-  const seen = {};
-  return seats.map((s) => {
-    if (!s.bot) return null;
-    seen[s.bot] = (seen[s.bot] || 0) + 1;
-    return counts[s.bot] > 1 ? t('seat.bot_numbered', { name: botName(s.bot), n: seen[s.bot] }) : botName(s.bot);
-  });
-}
 
 const optionLabel = (game, o) => (has(`option.${game}.${o.name}.label`) ? t(`option.${game}.${o.name}.label`) : o.name);
 const optionHelp = (game, o) => (has(`option.${game}.${o.name}.help`) ? t(`option.${game}.${o.name}.help`) : (o.help || ''));
@@ -101,7 +89,9 @@ function NewGame({ meta, navigate }) {
   const setCount = (n) => setSeats((old) => Array.from({ length: n }, (_, i) => old[i] || { bot: (game.bots || ['greedy'])[1] || game.bots[0] }));
   const setSeat = (i, seat) => setSeats((old) => old.map((s, k) => (k === i ? seat : s)));
 
-  const botNames = botSeatNames(seats);
+  // What the bot seats will be called: the form leaves them unnamed, so every page names
+  // them in its own language.
+  const botNames = seatNames(seats);
   const submit = async (e) => {
     e.preventDefault();
     setError(null);
@@ -110,7 +100,8 @@ function NewGame({ meta, navigate }) {
     const body = {
       game: game.name,
       options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
-      seats: seats.map((s, i) => (s.bot ? { bot: s.bot, name: botNames[i] } : { name: s.name.trim() || t('seat.unnamed', { n: i + 1 }) })),
+      // A seat left unnamed stays unnamed: each page names it in its own language.
+      seats: seats.map((s) => (s.bot ? { bot: s.bot } : (s.name.trim() ? { name: s.name.trim() } : {}))),
       listed,
     };
     if (seed !== '') body.seed = Number(seed);
@@ -140,12 +131,13 @@ function NewGame({ meta, navigate }) {
 
   if (created) {
     const people = created.seats.filter((s) => s.token);
+    const createdNames = seatNames(created.seats);
     return html`<section class="panel">
       <h2>${t('lobby.created')}</h2>
       <p class="muted">${t('lobby.invite_help')}</p>
-      <ul class="invites">${created.seats.map((s) => html`<li>
-        <b>${s.name || botName(s.bot)}</b>
-        ${s.token ? html`<input type="text" readonly value=${s.url} aria-label=${t('lobby.invite_for', { name: s.name })}
+      <ul class="invites">${created.seats.map((s, i) => html`<li>
+        <b>${createdNames[i]}</b>
+        ${s.token ? html`<input type="text" readonly value=${s.url} aria-label=${t('lobby.invite_for', { name: createdNames[i] })}
               onFocus=${(e) => e.target.select()}/>
             <button type="button" onClick=${() => copy(s)}>${copied === s.seat ? t('lobby.copied') : t('lobby.copy')}</button>
             <button type="button" class="primary" onClick=${() => playHere(s)}>${t('lobby.play_here')}</button>`
@@ -233,12 +225,12 @@ function MyGames({ navigate }) {
         line = s.error === 'unknown_game' ? t('game.not_found') : t('lobby.unreachable');
         state = 'error';
       } else if (s) {
-        const waitingFor = s.pending.filter((p) => !mine.includes(p)).map((p) => (s.seats[p] || {}).name || t('seat.unnamed', { n: p + 1 }));
+        const waitingFor = s.pending.filter((p) => !mine.includes(p)).map((p) => seatNames(s.seats)[p]);
         if (s.over) { line = t('lobby.status_over'); state = 'over'; }
         else if (s.pending.some((p) => mine.includes(p))) { line = t('lobby.status_your_move'); state = 'your_move'; }
         else { line = waitingFor.length ? t('lobby.status_waiting_for', { names: waitingFor.join(', ') }) : t('lobby.status_waiting'); state = 'waiting'; }
       }
-      const names = s && s.seats ? s.seats.map((x) => x.name).join(', ') : g.seats.map((x) => x.name).join(', ');
+      const names = s && s.seats ? seatNames(s.seats).join(', ') : g.seats.map((x) => x.name).filter(Boolean).join(', ');
       return html`<li data-game=${g.id} data-status=${state}><a href=${`/g/${g.id}`} onClick=${navigate}>${names || g.id}</a>
         <span class=${`tag ${state === 'your_move' ? 'go' : ''}`}>${line}</span>
         <button type="button" class="quiet" onClick=${() => forgetGame(g.id)}>${t('lobby.forget')}</button></li>`;
@@ -265,7 +257,7 @@ function Watch({ navigate }) {
     ${games === null ? html`<p class="muted">${t('game.loading')}</p>`
       : games.length === 0 ? html`<p class="muted">${t('lobby.nothing_to_watch')}</p>`
         : html`<ul class="game-list">${games.map((g) => html`<li>
-          <a href=${`/g/${g.id}`} onClick=${navigate}>${(g.seats || []).join(', ')}</a>
+          <a href=${`/g/${g.id}`} onClick=${navigate}>${seatNames(g.seats || []).join(', ')}</a>
           <span class="tag">${gameTitle(g.game)} · ${g.over ? t('lobby.status_over') : t('lobby.moves', { count: g.seq })}</span></li>`)}</ul>`}
   </section>`;
 }

@@ -4,6 +4,14 @@ import { html } from '../html.js';
 import { t, nameIn } from '../i18n.js';
 import { cellName, orient, rotate } from './geometry.js';
 import { parseAction } from './notation.js';
+import { openRules } from '../rules_link.js';
+
+/** A card's name that opens the rules at the card's entry. */
+export function CardRuleLink({ catalog, id, className = '' }) {
+  const name = cardName(catalog, id);
+  return html`<button type="button" class=${`rule-link ${className}`} onClick=${() => openRules('cartographers', `card.${id}`)}
+    aria-label=${t('rulebook.common.entry_of', { name })} title=${t('rulebook.common.entry_of', { name })}>${name}</button>`;
+}
 
 // Terrain keys: the home row, A S D F G for the 1st-5th terrain offered (Kethra's Gates and
 // the 1x1 fallback offer five). Clear of every command key: R turns, M mirrors, 1-9 pick a
@@ -75,7 +83,7 @@ export function CardFace({ catalog, id, ruins }) {
   return html`<div class=${`card-face kind-${card.kind}`}>
     <div class="card-top"><span class="card-kind">${t(`card.kind.${card.kind}`)}</span>
       ${card.time ? html`<span class="card-time" title=${t('card.time')}>${Array.from({ length: card.time }, () => html`<svg viewBox="0 0 10 10" width="12" height="12" aria-hidden="true"><path d="M2 1h6M2 9h6M3 1q0 3 2 4-2 1-2 4h4q0-3-2-4 2-1 2-4" fill="none" stroke="currentColor" stroke-width="1"/></svg>`)}</span>` : null}</div>
-    <div class="card-name">${nameIn(card.names)}</div>
+    <div class="card-name"><${CardRuleLink} catalog=${catalog} id=${id}/></div>
     ${ruins && html`<div class="card-note ruins">${t('card.ruins_pending')}</div>`}
     ${body}
   </div>`;

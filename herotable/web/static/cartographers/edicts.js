@@ -1,7 +1,8 @@
 // Edicts A-D: the scoring cards, this season's two marked, each with its stars "if the season
 // ended now" while a placement is being chosen.
 import { html } from '../html.js';
-import { t, nameIn } from '../i18n.js';
+import { t } from '../i18n.js';
+import { CardRuleLink } from './card.js';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
 
@@ -40,7 +41,7 @@ export function Edicts({ view, catalog, letters, preview, base, onLight }) {
           onPointerEnter=${() => onLight(cells ? cells.cells : null)} onPointerLeave=${() => onLight(null)}
           onFocus=${() => onLight(cells ? cells.cells : null)} onBlur=${() => onLight(null)}>
         <div class="edict-head"><span class="edict-letter">${t(`edict.letter.${letter}`)}</span>
-          <span class="edict-name">${card ? nameIn(card.names) : id}</span></div>
+          <span class="edict-name"><${CardRuleLink} catalog=${catalog} id=${id}/></span></div>
         <div class="edict-text">${t(`scoring.${id}.text`)}</div>
         ${active && stars !== null && html`<div class="edict-stars" aria-live="polite">
           ${html`<span class="star">★</span> ${t('edict.stars', { count: stars })}

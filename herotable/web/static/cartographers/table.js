@@ -5,19 +5,21 @@ import { html } from '../html.js';
 import { t, nameIn, refusalText, useLanguage } from '../i18n.js';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { MapView } from './map.js';
-import { CardFace, Controls, cardName, terrainKeyIndex } from './card.js';
+import { CardFace, CardRuleLink, Controls, terrainKeyIndex } from './card.js';
 import { SeasonTrack, seasonLetters } from './season.js';
 import { Edicts, SeasonPreview } from './edicts.js';
 import { ScoreTable, Standings } from './scores.js';
 import { usePlacement } from './placement.js';
 import { HintPanel, actionCells, useHint } from './hint.js';
 import { AnalysisLegend } from '../analysis.js';
+import { seatNames } from '../seats.js';
+import { openRules } from '../rules_link.js';
 
 /** The table; its props are the shell's TableProps (games.js). */
 export function CartographersTable({ state, catalog, seat, act, preview, replay, hint, marks, extra }) {
   useLanguage();
   const view = state.view;
-  const names = state.seats.map((s) => s.name || t('seat.unnamed', { n: s.seat + 1 }));
+  const names = seatNames(state.seats);
   const controls = seat !== null && seat !== undefined && !replay;
   const p = usePlacement(controls ? state : null, catalog);
   const [focus, setFocus] = useState(seat ?? 0);
@@ -137,6 +139,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
         <h2>${t('map.of', { name: names[shown] })}${shown === seat ? ` · ${t('map.yours')}` : ''}</h2>
         <span class=${`status ${p.active ? 'go' : ''}`} role="status">${status}</span>
         ${marks && html`<${AnalysisLegend}/>`}
+        <button type="button" class="quiet rules-button" onClick=${() => openRules('cartographers')} title=${t('rulebook.common.open_help')}>${t('rulebook.common.open')}</button>
       </div>
       <${MapView} sheet=${shownSheet} catalog=${catalog} className="big"
         title=${t('map.of', { name: names[shown] })}
@@ -164,7 +167,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
       ${extra}
       <${SeasonTrack} view=${view} catalog=${catalog}/>
       ${revealedList.length > 0 && html`<div class="revealed"><span class="muted">${t('card.revealed')}:</span>
-        ${revealedList.map((id) => html`<span class="mini-card">${cardName(catalog, id)}</span>`)}</div>`}
+        ${revealedList.map((id) => html`<${CardRuleLink} catalog=${catalog} id=${id} className="mini-card"/>`)}</div>`}
       <${Edicts} view=${view} catalog=${catalog} letters=${letters} preview=${shownPreview} base=${ahead ? base : null} onLight=${lightPreview}/>
       ${!view.over && html`<${SeasonPreview} preview=${shownPreview} seat=${seat} names=${names} onLight=${lightPreview}/>`}
       <div class="lower">

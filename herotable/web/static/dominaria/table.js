@@ -13,8 +13,10 @@ import { AbilityBar, ChoicePanel, LocationPanel, PAYABLE, PaymentPanel, Standing
 import { findAction, parseActions, withPayment } from './notation.js';
 import { Mana } from './symbols.js';
 import { cardText } from './words.js';
+import { seatNames } from '../seats.js';
 import { nameOf } from './catalog.js';
 import { Legend, WhyNotNow } from './reference.js';
+import { openRules } from '../rules_link.js';
 
 function RevealedCard({ catalog, view }) {
   const card = view.revealed && catalog.card(view.revealed);
@@ -32,7 +34,7 @@ function RevealedCard({ catalog, view }) {
 export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
   useLanguage();
   const view = state.view;
-  const names = state.seats.map((s) => s.name || t('seat.unnamed', { n: s.seat + 1 }));
+  const names = seatNames(state.seats);
   const me = seat !== null && seat !== undefined ? seat : null;
   const controls = me !== null && !replay && !view.over;
   const decision = controls ? view.decision : null;
@@ -162,6 +164,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
         <div class="board-head">
           <h2>${t('dom.round', { round: view.round, rounds: view.rounds })}</h2>
           <span class=${`status ${decision ? 'go' : ''}`} role="status">${status}</span>
+          <button type="button" class="quiet rules-button" onClick=${() => openRules('dominaria')} title=${t('rulebook.common.open_help')}>${t('rulebook.common.open')}</button>
         </div>
         <div class="dom-map-wrap"><${DominariaMap} catalog=${catalog} view=${view} names=${names} selected=${selected}
           targets=${targets} linkTargets=${linkTargets} onLocation=${onLocation} onLink=${onLink}/></div>
