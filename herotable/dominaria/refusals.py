@@ -54,6 +54,24 @@ class DominariaRefusal(RefusalCode):
     QUEST_UNMET = ("quest_unmet", ("quest",),
                    "the quest's requirements (the catalogue's, as its card shows them) are not "
                    "met yet")
+    # Why a kind of action is offered nowhere this turn (the view's ``unavailable``), where
+    # no single location's refusal says it.
+    NOTHING_TO_COLLECT = ("nothing_to_collect", (),
+                          "no location the player may collect from holds mana free of Cabal "
+                          "tokens")
+    NO_ARTIFACT_NEAR = ("no_artifact_near", (),
+                        "no artifact token lies where one of the player's Heroes stands")
+    NO_CABAL_NEAR = ("no_cabal_near", (),
+                     "no Cabal token lies where one of the player's Heroes stands")
+    MANALITH_COLOURS = ("manalith_colours", (),
+                        "every location where the player's Heroes stand is of a colour they "
+                        "have a Manalith on already")
+    LEYLINES_HELD = ("leylines_held", (),
+                     "every link from a location with one of the player's Heroes carries one "
+                     "of their Leylines already")
+    LEYLINE_NONE_AT = ("leyline_none_at", ("location",),
+                       "every link between that location and one with the player's Hero "
+                       "carries the player's Leyline already")
     SEAT_VIEW_NEEDED = ("seat_view_needed", (),
                         "a possible world is sampled from a seat's view, not a spectator's")
     HIDES_TOO_MUCH = ("hides_too_much", (),

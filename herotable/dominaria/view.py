@@ -17,6 +17,7 @@ from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.pack import PLANESWALKER_ABILITIES, Pack, Requirement
 from herotable.dominaria.state import PlayerState
+from herotable.dominaria.unavailable import unavailable
 
 # The public board: the game and its views hold these under the same names.
 BOARD_FIELDS = ("stage", "round", "current", "first", "revealed", "map_mana", "cabal_tokens",
@@ -227,6 +228,7 @@ class DominariaView:
             "winners": winners_of(standings) if self.over else [],
             "ability_costs": self.ability_costs(),
             "progress": self.progress(),
+            "unavailable": unavailable(self),
             "recent": [dict(event) for event in self.recent],
         }
 

@@ -6,7 +6,8 @@ import { t } from '../i18n.js';
 import { useState } from 'preact/hooks';
 import { nameOf } from './catalog.js';
 import { findAction, findKeep } from './notation.js';
-import { Cost, Mana, SeatGlyph, colourName } from './symbols.js';
+import { Mana, SeatGlyph, colourName } from './symbols.js';
+import { AbilityRules, CostLink, WhyNotHere, reasonText } from './reference.js';
 import { ArtifactCard, QuestCard } from './quests.js';
 import { actionText } from './words.js';
 
@@ -19,11 +20,13 @@ export function AbilityBar({ view, parsed, mode, onMode, busy }) {
     ${ABILITIES.map((verb) => {
       const cost = costs[verb] || {};
       const open = parsed.some((a) => a.verb === verb);
-      return html`<button type="button" class=${`ability ${mode === verb ? 'on' : ''}`} data-ability=${verb}
+      const why = ((view.unavailable || {}).kinds || {})[verb];
+      const name = t(`dom.ability.${verb}`);
+      return html`<span class="ability-item"><button type="button" class=${`ability ${mode === verb ? 'on' : ''}`} data-ability=${verb}
           disabled=${!open || busy} aria-pressed=${mode === verb}
-          title=${open ? t(`dom.ability.help.${verb}`) : t('dom.ability.unavailable', { name: t(`dom.ability.${verb}`) })}
+          title=${open ? t(`dom.ability.help.${verb}`) : (why ? `${name}: ${reasonText(why)}` : t('dom.ability.unavailable', { name }))}
           onClick=${() => onMode(mode === verb ? null : verb)}>
-        <span>${t(`dom.ability.${verb}`)}</span> <${Cost} colour=${cost.colour} generic=${cost.generic}/></button>`;
+        <span>${name}</span></button><${CostLink} colour=${cost.colour} generic=${cost.generic}/><${AbilityRules} verb=${verb}/></span>`;
     })}</div>`;
 }
 
@@ -36,7 +39,7 @@ export function PaymentPanel({ catalog, view, me, pending, pay, setPay, onConfir
   const changed = pay.join(' ') !== cost.pay.join(' ');
   return html`<div class="payment" role="group" aria-label=${t('dom.pay.title')}>
     <div class="pay-head"><b>${actionText(catalog, pending.verb, pending.args)}</b>
-      <${Cost} colour=${cost.colour} generic=${cost.generic}/></div>
+      <${CostLink} colour=${cost.colour} generic=${cost.generic}/></div>
     <div class="pay-row"><span class="muted">${t('dom.pay.with')}</span>
       ${pay.map((c, i) => html`<label class="pay-slot">
         <${Mana} colour=${c}/>
@@ -90,11 +93,12 @@ export function LocationPanel({ catalog, view, location, parsed, onChoose, busy 
       <${Mana} colour=${loc.colour} count=${mana}/>
       ${loc.start && html`<span class="muted small">★ ${t('dom.map.start')}</span>`}</div>
     ${moves.length > 0 && html`<p class="hint-line">${t('dom.hint.move_from', { count: moves.length })}</p>`}
-    <div class="row">${here.map((a) => html`<button type="button" class=${a.verb === 'collect' ? 'primary' : ''}
+    <div class="row">${here.map((a) => html`<span class="action-item"><button type="button" class=${a.verb === 'collect' ? 'primary' : ''}
         data-action=${a.text} disabled=${busy} onClick=${() => onChoose(a)}>
-      ${a.verb === 'collect' ? t('dom.do.collect_n', { count: mana, colour: colourName(loc.colour) }) : actionText(catalog, a.verb, a.args)}
-      ${PAYABLE.has(a.verb) && costs[a.verb] && html` <${Cost} colour=${costs[a.verb].colour} generic=${costs[a.verb].generic}/>`}</button>`)}</div>
+      ${a.verb === 'collect' ? t('dom.do.collect_n', { count: mana, colour: colourName(loc.colour) }) : actionText(catalog, a.verb, a.args)}</button>
+      ${PAYABLE.has(a.verb) && costs[a.verb] && html`<${CostLink} colour=${costs[a.verb].colour} generic=${costs[a.verb].generic}/>`}</span>`)}</div>
     ${here.length === 0 && moves.length === 0 && html`<p class="muted small">${t('dom.hint.nothing_here')}</p>`}
+    <${WhyNotHere} catalog=${catalog} view=${view} location=${location}/>
   </div>`;
 }
 

@@ -7,6 +7,8 @@ import { nameOf } from './catalog.js';
 import { findAction } from './notation.js';
 import { Mana, SeatGlyph } from './symbols.js';
 import { abilityText } from './words.js';
+import { RulesLink, artifactEntry } from './reference.js';
+import { openRules } from '../rules_link.js';
 
 const TRACKS = ['hero', 'manalith', 'leyline', 'cabal'];
 
@@ -26,15 +28,19 @@ function spaceTitle(space) {
   return gives.length ? `${vp}; ${gives.join(', ')}` : vp;
 }
 
+// A symbol on a track space opens its entry at a click; the legend under the map offers the
+// same entries to the keyboard, so the many spaces do not each take a tab stop.
+const symbol = (entry) => (e) => { e.stopPropagation(); openRules('dominaria', entry); };
+
 function Track({ track, board, catalog }) {
   const spaces = catalog.tracks[track].spaces;
   const n = reached(track, board, catalog);
   return html`<div class="track" data-track=${track}>
-    <span class="track-name" title=${t(`dom.track.help.${track}`)}>${t(`dom.track.${track}`)}</span>
+    <${RulesLink} entry=${`track.${track}`} className="track-name" name=${t(`dom.track.help.${track}`)}>${t(`dom.track.${track}`)}</${RulesLink}>
     <ol class="spaces" aria-label=${t('dom.track.reached', { name: t(`dom.track.${track}`), count: n, total: spaces.length })}>
       ${spaces.map((s, i) => html`<li class=${`space ${i < n ? 'on' : ''}`} title=${spaceTitle(s)}>
-        <b>${s.vp}</b>
-        <span class="gives">${s.move ? html`<i class="sym move">»</i>` : null}${s.quest ? html`<i class="sym quest">?</i>` : null}${s.green ? html`<i class="sym green">+${s.green}</i>` : null}</span>
+        <b onClick=${symbol('symbol.vp')}>${s.vp}</b>
+        <span class="gives">${s.move ? html`<i class="sym move" onClick=${symbol('symbol.move')}>»</i>` : null}${s.quest ? html`<i class="sym quest" onClick=${symbol('symbol.quest')}>?</i>` : null}${s.green ? html`<i class="sym green" onClick=${symbol('symbol.green')}>+${s.green}</i>` : null}</span>
       </li>`)}
     </ol></div>`;
 }
@@ -68,7 +74,7 @@ export function SeatBoard({ seat, view, state, catalog, names, mine, actions, on
         const a = catalog.artifact(id);
         const use = mine && findAction(actions, 'use', [id]);
         return html`<span class="artifact-chip" title=${a ? `${abilityText(a.ability)} · ${t('dom.vp', { count: a.vp })}` : id}>
-          ◆ ${nameOf(catalog, id)}
+          <${RulesLink} entry=${artifactEntry(a)} className="name-link" name=${nameOf(catalog, id)}>◆ ${nameOf(catalog, id)}</${RulesLink}>
           ${use && html`<button type="button" class="small-btn" disabled=${busy}
             data-action=${use.text} onClick=${() => onAction(use.text)}>${t('dom.do.use_short')}</button>`}</span>`;
       })}

@@ -6,6 +6,7 @@ import { nameOf } from './catalog.js';
 import { findAction } from './notation.js';
 import { SeatGlyph } from './symbols.js';
 import { abilityText, effectsText, requirementText } from './words.js';
+import { RulesLink, questEntry } from './reference.js';
 
 function Conditions({ catalog, reqs, progress }) {
   return html`<ul class="conds">${reqs.map((req, i) => {
@@ -23,8 +24,11 @@ export function QuestCard({ catalog, id, progress, started, actions, onAction, b
   const q = catalog.quest(id);
   if (!q) return null;
   const showStart = q.needs_start && !started;
+  // A card to pick is a button itself: its name cannot hold another one.
+  const name = onSelect ? nameOf(catalog, id)
+    : html`<${RulesLink} entry=${questEntry(q)} className="name-link" name=${nameOf(catalog, id)}>${nameOf(catalog, id)}</${RulesLink}>`;
   const body = html`
-    <div class="qc-head"><b class="qc-name">${nameOf(catalog, id)}</b><span class="qc-vp">${t('dom.vp', { count: q.vp })}</span></div>
+    <div class="qc-head"><b class="qc-name">${name}</b><span class="qc-vp">${t('dom.vp', { count: q.vp })}</span></div>
     ${showStart && html`<div class="qc-label">${t('dom.quest.start_when')}</div>`}
     ${showStart && html`<${Conditions} catalog=${catalog} reqs=${q.start} progress=${progress}/>`}
     ${showStart && html`<div class="qc-label">${t('dom.quest.then')}</div>`}
@@ -76,7 +80,8 @@ export function OthersInPlay({ catalog, view, me, names }) {
   if (!rows.length) return null;
   return html`<div class="others-play small">${rows.map(([seat, ids]) => html`<div>
     <${SeatGlyph} seat=${seat} size=${12}/> ${t('dom.quest.started_by', { name: names[seat] })}
-    ${ids.map((id) => html`<span class="mini-quest" title=${catalog.quest(id).requires.map((r) => requirementText(catalog, r)).join('; ')}>${nameOf(catalog, id)}</span>`)}</div>`)}</div>`;
+    ${ids.map((id) => html`<span class="mini-quest" title=${catalog.quest(id).requires.map((r) => requirementText(catalog, r)).join('; ')}>
+      <${RulesLink} entry=${questEntry(catalog.quest(id))} className="name-link" name=${nameOf(catalog, id)}>${nameOf(catalog, id)}</${RulesLink}></span>`)}</div>`)}</div>`;
 }
 
 export function PublicQuests({ catalog, view, names, actions, onAction, busy }) {
@@ -88,7 +93,7 @@ export function PublicQuests({ catalog, view, names, actions, onAction, busy }) 
       const claim = findAction(actions, 'claim', [q.id]);
       const p = progress[q.id];
       return html`<li class="pq" data-public=${q.id}>
-        <div class="pq-main"><b>${nameOf(catalog, q.id)}</b>
+        <div class="pq-main"><b><${RulesLink} entry="public" className="name-link" name=${nameOf(catalog, q.id)}>${nameOf(catalog, q.id)}</${RulesLink}></b>
           <span class="pq-text">${q.requires.map((r, i) => html`<span class=${p && p[i].value >= p[i].at_least ? 'met' : ''}>${requirementText(catalog, r)}${p ? ` (${Math.min(p[i].value, p[i].at_least)}/${p[i].at_least})` : ''}</span>`)}</span></div>
         <div class="tiles">${q.tiles.map((vp, i) => html`<span class=${`tile ${claims[i] !== undefined ? 'taken' : ''}`}
             title=${claims[i] !== undefined ? t('dom.public.taken_by', { name: names[claims[i]] }) : t('dom.public.free')}>

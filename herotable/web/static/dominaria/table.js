@@ -15,6 +15,7 @@ import { Mana } from './symbols.js';
 import { cardText } from './words.js';
 import { seatNames } from '../seats.js';
 import { nameOf } from './catalog.js';
+import { Legend, WhyNotNow } from './reference.js';
 import { openRules } from '../rules_link.js';
 
 function RevealedCard({ catalog, view }) {
@@ -148,6 +149,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
       ${!pending && !mode && selected && html`<${LocationPanel} catalog=${catalog} view=${view} location=${selected}
         parsed=${parsed} onChoose=${choose} busy=${busy}/>`}
       ${!pending && !mode && !selected && html`<p class="hint-line">${t('dom.hint.start')}</p>`}
+      ${!pending && !mode && !selected && html`<${WhyNotNow} view=${view}/>`}
       <div class="row end-row">
         <button type="button" class="end-turn" disabled=${busy || !end} onClick=${() => send(end.text)}>${t('dom.do.end')}</button>
       </div>
@@ -166,6 +168,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
         </div>
         <div class="dom-map-wrap" data-tour="map"><${DominariaMap} catalog=${catalog} view=${view} names=${names} selected=${selected}
           targets=${targets} linkTargets=${linkTargets} onLocation=${onLocation} onLink=${onLink}/></div>
+        <${Legend}/>
         ${error && html`<div class="error" role="alert">${t('error.action', { reason: refusalText(error) })}</div>`}
         <div class="seat-boards">${view.players.map((_, s) => html`<${SeatBoard} seat=${s} view=${view} state=${state}
           catalog=${catalog} names=${names} mine=${s === me && controls} actions=${parsed} onAction=${send} busy=${busy}/>`)}</div>
