@@ -13,6 +13,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from herotable import rulebook
 from herotable.bots import make_bot
 from herotable.bots.base import Bot
 from herotable.cli import app
@@ -381,10 +382,12 @@ def test_action_keys_stay_the_same_after_other_actions() -> None:
     assert len(after) == len(game.legal_actions(player))  # one key per action
 
 
-def test_rules_command_explains_the_game_in_short() -> None:
+def test_rules_command_shows_the_reference_and_finds_the_cost_notation() -> None:
     out = play(game_in_play(), ["rules"])
-    assert "Heroes of Dominaria in short" in out
-    assert "start location" in out and "Most points wins" in out
+    assert all(title in out for _, title in rulebook.sections("dominaria", "en"))
+    found = play(game_in_play(), ["rules 4 W"])
+    cost = next(entry for entry in rulebook.find("dominaria", "en", "4 W"))
+    assert cost.title in found
 
 
 def test_a_narrow_terminal_gets_a_warning_and_the_table_instead_of_the_picture() -> None:

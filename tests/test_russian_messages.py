@@ -10,9 +10,7 @@ CATALOGUE = Path(__file__).resolve().parent.parent / "herotable" / "messages" / 
 # The mana letters too: the Dominaria table draws each mana symbol as its letter (W U B R G),
 # so the rules reference names them so.
 LATIN_ON_PURPOSE = {"herotable", "R", "M", "H", "Shift", "Enter", "Home", "End", "docs",
-                    "dominaria-data", "md", "forest",
-                    # the mana colours as the table writes costs ("4 W")
-                    "W", "U", "B", "G"}
+                    "dominaria-data", "md", "forest", "W", "U", "B", "G"}
 # What a person types at a terminal stays the same in every language: one-letter keys and map
 # letters, the row/column placeholder N, the [Y/n] answer, and the command words.
 TYPED = {*"abcdefklmpqrsuACDFLNPQVWXYn", "dd", "ddc", "help", "locations", "quests", "quit",

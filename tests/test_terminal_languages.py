@@ -51,7 +51,7 @@ DOMINARIA_SAID: list[Said] = [
     ("terminal.dominaria.type_a_key", {}),
     ("terminal.dominaria.choice.setup", {}),
     ("terminal.dominaria.board.pool", {}),
-    ("terminal.dominaria.rules.title", {}),
+    ("rulebook.common.title", {}),
     ("terminal.dominaria.header.quests", {}),
     ("terminal.common.end_of_input", {}),
 ]

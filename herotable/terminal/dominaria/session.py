@@ -37,6 +37,7 @@ from herotable.terminal.dominaria.render import (
     public_quests_view,
     seat_name,
 )
+from herotable.terminal.rules import rules_view
 from herotable.terminal.session import (
     ReadLine,
     SessionBase,
@@ -54,10 +55,9 @@ from herotable.terminal.words import term
 EXAMPLE_ROWS = (("m3-7", "key"), ("move orvada urborg", "notation"),
                 ("collect urborg", "collect"), ("manalith hammerheim pay R R G W U", "pay"),
                 ("b7 pay R R G W U", "key_pay"))
-COMMAND_ROWS = (("rules", "rules"), ("locations", "locations"), ("quests", "quests"),
+COMMAND_ROWS = (("rules [TERM]", "rules"), ("locations", "locations"), ("quests", "quests"),
                 ("save [FILE]", "save"), ("quit", "quit"))
 HELP_NOTES = ("keys", "pool", "scores")
-RULES_PARTS = ("setup", "turn", "end")
 
 
 # ---------------------------------------------------------------------- the session
@@ -176,7 +176,7 @@ class Session(SessionBase):
         if head in ("help", "?"):
             return "again", self.help_views()
         if head == "rules":
-            return "again", self.rules_views()
+            return "again", [rules_view("dominaria", self.language, " ".join(words[1:]))]
         if head in ("locations", "table"):
             self.show_locations = not self.show_locations
             shown = "table_instead" if self.show_locations else "picture_instead"
@@ -205,14 +205,6 @@ class Session(SessionBase):
         return [Text(self.say("help.intro")), help_table(rows(EXAMPLE_ROWS)),
                 *(Text(self.say(f"help.{note}")) for note in HELP_NOTES),
                 help_table(rows(COMMAND_ROWS))]
-
-    def rules_views(self) -> list[RenderableType]:
-        """The rules in short, in our own words (the engine is the judge of the details)."""
-        parts: list[RenderableType] = [Text(self.say("rules.title"), "bold")]
-        for part in RULES_PARTS:
-            parts.append(Text.assemble((self.say(f"rules.{part}_head"), "bold"), " ",
-                                       self.say(f"rules.{part}")))
-        return parts
 
     def send(self, player: int, text: str) -> tuple[str, list[RenderableType]]:
         try:
