@@ -1,6 +1,6 @@
 """The message catalogues every front end reads: one JSON file per language here, named by
-its code (``en.json``, ``ru.json``; see README.md). The web server hands them to the page
-and the terminals read them through this module.
+its code (``en.json``, ``ru.json``, ``fr.json``, ``pl.json``; see README.md). The web server hands them
+to the page and the terminals read them through this module.
 
 A message is a string with ``{name}`` placeholders, or a plural message: an object of CLDR
 plural forms (``one``, ``few``, ``many``, ``other``) chosen by the ``count`` parameter with
