@@ -130,7 +130,7 @@ def test_refused_action_shows_the_rule_and_changes_nothing(monkeypatch) -> None:
     before = game.to_json()
     out = play(game, ["move nowhere x", "recruit orvada pay W W W W W W"])
     assert "Not accepted: There is no location nowhere." in out
-    assert "Not accepted: You cannot pay" in out
+    assert "costs 4 of any colour + 1 white, and you cannot pay it." in out
     assert game.to_json() == before
 
 

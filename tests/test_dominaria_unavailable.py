@@ -11,6 +11,7 @@ import pytest
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.refusals import DominariaRefusal
 from herotable.dominaria.unavailable import AT_LOCATION
+from herotable.messages import message
 from tests.dominaria_helpers import empty_pool, game_in_play, give, put_heroes, refused
 from tests.refusal_checks import CODES
 
@@ -44,7 +45,13 @@ def test_too_little_mana_names_the_ability_and_its_cost():
     why = unavailable(game, me)
     assert why["kinds"]["manalith"] == {
         "code": "mana",
-        "params": {"ability": {"terms": "dom.ability", "words": ["manalith"]}, "cost": "{4}{R}"}}
+        "params": {"ability": {"terms": "dom.ability", "words": ["manalith"]},
+                   "cost": {"terms": "dom.cost_part", "counts": {"generic": 4, "R": 1}}}}
+    # Said in words, for a newcomer who does not read the notation yet.
+    said = message("refusal.mana", why["kinds"]["manalith"]["params"], "en")
+    assert said == "Build a Manalith costs 4 of any colour + 1 red, and you cannot pay it."
+    assert "4 маны любого цвета + 1 красная" in message(
+        "refusal.mana", why["kinds"]["manalith"]["params"], "ru")
     # The same reason holds at every location, so no location repeats it.
     assert all("manalith" not in found for found in why["at"].values())
     assert "leyline" not in why["kinds"]  # {2}{G}: paid

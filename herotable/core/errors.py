@@ -15,9 +15,10 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 # What a refusal's parameters may hold: values any JSON reader takes as they are, a name in
-# each language (``{"en": ..., "ru": ...}``), or words of a game's vocabulary (:func:`terms`),
-# each of which a front end says in its own language.
-ParamValue = str | int | float | bool | dict[str, str] | dict[str, str | list[str]] | None
+# each language (``{"en": ..., "ru": ...}``), or words of a game's vocabulary (:func:`terms`,
+# :func:`counted_terms`), each of which a front end says in its own language.
+ParamValue = (str | int | float | bool | dict[str, str] | dict[str, str | list[str]]
+              | dict[str, str | dict[str, int]] | None)
 
 
 def terms(section: str, *words: str) -> dict[str, str | list[str]]:
@@ -25,6 +26,14 @@ def terms(section: str, *words: str) -> dict[str, str | list[str]]:
     end says each as its catalogue's message ``<section>.<word>`` (the word itself where the
     catalogue has none), joined by commas, so a Russian player reads «Водоём», not "water"."""
     return {"terms": section, "words": list(words)}
+
+
+def counted_terms(section: str, counts: Mapping[str, int]) -> dict[str, str | dict[str, int]]:
+    """Amounts of a game's words (a cost: four mana of any colour and one white) as a
+    refusal's parameter: a front end says each amount as its catalogue's plural message
+    ``<section>.<word>`` with that ``count``, joined by " + ", so a player reads the cost in
+    words rather than as the engine's notation."""
+    return {"terms": section, "counts": {word: count for word, count in counts.items() if count}}
 
 
 class RefusalCode(StrEnum):

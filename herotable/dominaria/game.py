@@ -410,12 +410,12 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             raise IllegalAction(f"{ability} costs {cost}: you hold {state.mana_of(cost.colour)} "
                                 f"{cost.colour} and {state.mana_total()} mana in all",
                                 DominariaRefusal.MANA, {"ability": terms("dom.ability", ability),
-                                                        "cost": str(cost)})
+                                                        "cost": cost.said()})
         pay = action.pay or auto_payment(state, cost)
         problem = payment_problem(state, cost, pay)
         if problem:
             raise IllegalAction(problem, DominariaRefusal.MANA,
-                                {"ability": terms("dom.ability", ability), "cost": str(cost)})
+                                {"ability": terms("dom.ability", ability), "cost": cost.said()})
         return pay
 
     def _spend(self, state: PlayerState, pay: tuple[str, ...]) -> None:

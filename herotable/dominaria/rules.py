@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from herotable.core.errors import counted_terms
 from herotable.core.game import Standing, rank_standings
 from herotable.dominaria.pack import (
     ABILITY_COSTS,
@@ -130,6 +131,11 @@ class Cost:
 
     def __str__(self) -> str:
         return f"{{{self.generic}}}{{{self.colour}}}" if self.generic else f"{{{self.colour}}}"
+
+    def said(self) -> dict[str, str | dict[str, int]]:
+        """The cost as a refusal's parameter, which a front end says in words ("4 of any
+        colour + 1 white"): a newcomer does not read the notation."""
+        return counted_terms("dom.cost_part", {"generic": self.generic, self.colour: 1})
 
 
 def ability_cost(player: PlayerState, pack: Pack, ability: str) -> Cost:

@@ -94,7 +94,7 @@ class _Checks:
         if rules.can_pay(self.board, cost):
             return None
         return reason(DominariaRefusal.MANA, ability=terms("dom.ability", ability),
-                      cost=str(cost))
+                      cost=cost.said())
 
     def everywhere(self, kind: str) -> Reason | None:
         """The reason that holds for the kind wherever it is tried, if any."""

@@ -1,6 +1,6 @@
 """The message catalogues every front end reads: one JSON file per language here, named by
-its code (``en.json``, ``ru.json``, ``fr.json``, ``pl.json``; see README.md). The web server hands them
-to the page and the terminals read them through this module.
+its code (``en.json``, ``ru.json``, ``fr.json``, ``pl.json``; see README.md). The web server
+hands them to the page and the terminals read them through this module.
 
 A message is a string with ``{name}`` placeholders, or a plural message: an object of CLDR
 plural forms (``one``, ``few``, ``many``, ``other``) chosen by the ``count`` parameter with
@@ -89,6 +89,10 @@ def message(key: str, params: Mapping[str, object] | None = None,
 
 
 def _in_language(value: object, language: str) -> object:
+    if isinstance(value, Mapping) and isinstance(value.get("counts"), Mapping):
+        section = str(value.get("terms"))
+        return " + ".join(message(f"{section}.{word}", {"count": count}, language)
+                          or f"{count} {word}" for word, count in value["counts"].items())
     if isinstance(value, Mapping) and "terms" in value:
         words = value.get("words") or []
         return ", ".join(_term(str(value["terms"]), str(word), language) for word in words)

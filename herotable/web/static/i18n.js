@@ -98,11 +98,16 @@ export function t(key, params = {}) {
  * this language (or English), else the server's English detail. */
 export function refusalText(error) {
   if (error && error.code && has(`refusal.${error.code}`)) {
-    // A parameter may be a name in each language ({"en": ..., "ru": ...}) or words of the
-    // game's vocabulary ({"terms": "terrain", "words": ["water"]}): said in this language.
+    // A parameter may be a name in each language ({"en": ..., "ru": ...}), words of the
+    // game's vocabulary ({"terms": "terrain", "words": ["water"]}) or amounts of them
+    // ({"terms": "dom.cost_part", "counts": {"generic": 4, "W": 1}}): said in this language.
     const said = (value) => {
       if (!value || typeof value !== 'object') return value;
       if (!value.terms) return nameIn(value);
+      if (value.counts) {
+        return Object.entries(value.counts).map(([w, count]) => (has(`${value.terms}.${w}`)
+          ? t(`${value.terms}.${w}`, { count }) : `${count} ${w}`)).join(' + ');
+      }
       return (value.words || []).map((w) => (has(`${value.terms}.${w}`) ? t(`${value.terms}.${w}`) : w)).join(', ');
     };
     const params = Object.fromEntries(Object.entries(error.params || {})
