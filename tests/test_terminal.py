@@ -462,12 +462,12 @@ def test_status_and_score_tables() -> None:
     assert "Spring scores" in rendered(season_table(game.view(None), 0))
     final = rendered(final_view(game.view(None), "fr"))
     assert "Printemps" in final
-    assert game.solo_rating() < -30 and "Title: none" in final
+    assert game.solo_rating() < -30 and "Titre : aucun" in final
     # Stars 30 short of the scoring cards' solo values: a rating of -30, the lowest title.
     par = game.totals()[0] - game.solo_rating()
     game.scores[0] = [SeasonScore("spring", (("A", game.scoring[0], par - 30),), 0, 0)]
     final = rendered(final_view(game.view(None), "fr"))
-    assert game.solo_rating() == -30 and "Title: Buveur d'Encre Patenté" in final
+    assert game.solo_rating() == -30 and "Titre : Buveur d'Encre Patenté" in final
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "fr", "pl"])

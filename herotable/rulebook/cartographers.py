@@ -100,18 +100,19 @@ def _rule(key: str, section: str, see_also: tuple[str, ...], language: str) -> R
 def _rule_params(key: str, language: str) -> dict[str, object]:
     """What the rule ``key``'s text names from the data, in ``language``."""
     cards = _catalog()
+    colon = say("punct.colon", language)  # French sets it apart with a space
     if key == "sides":
         return {"sides": "\n".join(side["names"][language] for side in cards["map_sides"].values())}
     if key == "first_game":
         letters = cards["edicts"]["heroes"]
         chosen = cards["presets"]["first_game"]["scoring"]
-        return {"cards": "\n".join(f"{letters[letter][language]}: "
+        return {"cards": "\n".join(f"{letters[letter][language]}{colon} "
                                    f"{cards['scoring'][card]['names'][language]}"
                                    for letter, card in zip("ABCD", chosen, strict=True))}
     if key == "time":
         letters = cards["edicts"]["heroes"]
         return {"seasons": "\n".join(
-            f"{s['names'][language]}: {s['time']} "
+            f"{s['names'][language]}{colon} {s['time']} "
             f"({', '.join(letters[e][language] for e in s['edicts'])})"
             for s in cards["seasons"]["heroes"])}
     if key == "terrains":
@@ -121,7 +122,7 @@ def _rule_params(key: str, language: str) -> dict[str, object]:
         return {"track": cards["coin_track"]}
     if key == "solo_score":
         lowest = cards["titles"][-1]["min"]
-        return {"titles": "\n".join(f"{_range(t['min'], t['max'])}: {t['names'][language]}"
+        return {"titles": "\n".join(f"{_range(t['min'], t['max'])}{colon} {t['names'][language]}"
                                     for t in cards["titles"]),
                 "lowest": _number(lowest)}
     if key == "players":

@@ -32,5 +32,6 @@ def _entry_panel(game: str, entry: RuleEntry, language: str) -> Panel:
     if entry.see_also:
         titles = {e.id: e.title for e in rulebook.entries(game, language)}
         said = ", ".join(titles.get(key, key) for key in entry.see_also)
-        body.append(f"\n\n{say('rulebook.common.see_also', language)}: {said}", style="dim")
+        label = say("rulebook.common.see_also", language) + say("punct.colon", language)
+        body.append(f"\n\n{label} {said}", style="dim")
     return Panel(body, title=Text(entry.title, style="bold"), title_align="left", expand=False)

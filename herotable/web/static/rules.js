@@ -39,7 +39,7 @@ function Entry({ entry, titles, lit, onGo }) {
   return html`<article class=${`rule-entry ${lit ? 'lit' : ''}`} id=${`rule-${entry.id}`} data-entry=${entry.id} tabindex="-1">
     <h4>${entry.title}</h4>
     ${entry.text.split('\n\n').map((p) => html`<p class=${ART.test(p) ? 'art' : ''}>${p}</p>`)}
-    ${entry.see_also.length > 0 && html`<p class="see-also"><span class="muted">${t('rulebook.common.see_also')}:</span>
+    ${entry.see_also.length > 0 && html`<p class="see-also"><span class="muted">${t('rulebook.common.see_also')}${t('punct.colon')}</span>
       ${entry.see_also.filter((id) => titles.has(id)).map((id) => html`<button type="button" class="linkish" onClick=${() => onGo(id)}>${titles.get(id)}</button>`)}</p>`}
   </article>`;
 }

@@ -24,7 +24,7 @@ export function AbilityBar({ view, parsed, mode, onMode, busy }) {
       const name = t(`dom.ability.${verb}`);
       return html`<span class="ability-item"><button type="button" class=${`ability ${mode === verb ? 'on' : ''}`} data-ability=${verb}
           disabled=${!open || busy} aria-pressed=${mode === verb}
-          title=${open ? t(`dom.ability.help.${verb}`) : (why ? `${name}: ${reasonText(why)}` : t('dom.ability.unavailable', { name }))}
+          title=${open ? t(`dom.ability.help.${verb}`) : (why ? `${name}${t('punct.colon')} ${reasonText(why)}` : t('dom.ability.unavailable', { name }))}
           onClick=${() => onMode(mode === verb ? null : verb)}>
         <span>${name}</span></button><${CostLink} colour=${cost.colour} generic=${cost.generic}/><${AbilityRules} verb=${verb}/></span>`;
     })}</div>`;

@@ -75,7 +75,7 @@ export function WhyNotHere({ catalog, view, location }) {
   if (!rows.length) return null;
   return html`<div class="why-not" data-why-at=${location}>
     <span class="muted small">${t('rulebook.dominaria.ui.why_here')}</span>
-    <ul>${rows.map(([kind, reason]) => html`<li data-why=${kind}><b>${kindName(kind)}</b>: ${reasonText(reason, names)}</li>`)}</ul>
+    <ul>${rows.map(([kind, reason]) => html`<li data-why=${kind}><b>${kindName(kind)}</b>${t('punct.colon')} ${reasonText(reason, names)}</li>`)}</ul>
   </div>`;
 }
 
@@ -87,6 +87,6 @@ export function WhyNotNow({ view }) {
   if (!rows.length) return null;
   return html`<details class="why-not why-now">
     <summary>${t('rulebook.dominaria.ui.why_now', { count: rows.length })}</summary>
-    <ul>${rows.map((kind) => html`<li data-why=${kind}><b>${kindName(kind)}</b>: ${reasonText(kinds[kind])}</li>`)}</ul>
+    <ul>${rows.map((kind) => html`<li data-why=${kind}><b>${kindName(kind)}</b>${t('punct.colon')} ${reasonText(kinds[kind])}</li>`)}</ul>
   </details>`;
 }
