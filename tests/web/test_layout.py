@@ -135,6 +135,25 @@ def finished(api: Api, names: list[str], seed: int) -> tuple[str, str]:
     return created["id"], tokens[0]
 
 
+def set_up(api: Api, created: dict[str, Any]) -> str:
+    """A new Dominaria game's set-up done through the API (each seat keeps quests and places
+    its starting Hero, the first offered): the link of the seat whose first turn it is."""
+    game_id = created["id"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    for _ in range(4 * len(tokens)):
+        turn = api.state(game_id, tokens[0])["pending"]
+        states = [api.state(game_id, tokens[seat]) for seat in turn]
+        setup = [(seat, state) for seat, state in zip(turn, states, strict=True)
+                 if any(a.split()[0] in ("keep", "place") for a in state["legal"])]
+        if not setup:
+            assert len(turn) == 1, turn
+            return str(created["seats"][turn[0]]["url"])
+        seat, state = setup[0]
+        first = next(a for a in state["legal"] if a.split()[0] in ("keep", "place"))
+        api.act(game_id, tokens[seat], state["seq"], first)
+    raise AssertionError("the set-up did not end")
+
+
 @pytest.fixture(scope="module")
 def games(api: Api) -> dict[str, str]:
     """The tables shown, by scene: each a seat's link."""
@@ -147,12 +166,13 @@ def games(api: Api) -> dict[str, str]:
     three_id, three_token = finished(api, ["Аня", "Bartholomew Longname", "Вениамин"], seed=5)
     solo_over_id, solo_over_token = finished(api, ["Noor"], seed=11)
     two = create_dominaria(api, [{"name": "Ann"}, {"name": "Bob"}], seed=5)
+    two_turn = set_up(api, two)  # the first turn's abilities rather than the set-up
     four = create_dominaria(api, [{"name": n} for n in ("Ann", "Bob", "Cleo", "Dmitri")],
                             seed=6)
     return {"solo": solo["seats"][0]["url"],
             "three": f"/g/{three_id}#token={three_token}",
             "analysis": f"/g/{solo_over_id}#token={solo_over_token}",
-            "dominaria-2": two["seats"][0]["url"],
+            "dominaria-2": two_turn,
             "dominaria-4": four["seats"][0]["url"]}
 
 
