@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -85,9 +86,22 @@ CHECK = """() => {
 }"""
 
 
+@dataclass
+class Shown:
+    """A browser page in one of LANGUAGES at one of SIZES."""
+
+    page: Page
+    language: str
+    size: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.language}-{self.size}"
+
+
 @pytest.fixture(params=[(language, size) for language in LANGUAGES for size in SIZES],
                 ids=lambda p: f"{p[0]}-{p[1]}")
-def shown(request: pytest.FixtureRequest, browser: Browser, server: str) -> Iterator[Page]:
+def shown(request: pytest.FixtureRequest, browser: Browser, server: str) -> Iterator[Shown]:
     """A page in one language (Russian, or the long English served as English) at one size."""
     language, size = request.param
     ctx = browser.new_context(viewport=SIZES[size], locale="en-US", base_url=server)
@@ -98,18 +112,16 @@ def shown(request: pytest.FixtureRequest, browser: Browser, server: str) -> Iter
         ctx.route("**/api/messages/en", serve_long)
     else:
         ctx.add_init_script(f"localStorage.setItem('herotable.language', '{language}')")
-    page = ctx.new_page()
-    page.layout_name = f"{language}-{size}"  # type: ignore[attr-defined]
-    yield page
+    yield Shown(ctx.new_page(), language, size)
     ctx.close()
 
 
-def assert_holds(page: Page, shots: Path, scene: str) -> None:
-    expect(page.locator("html")).to_have_attribute(
-        "lang", "en" if page.layout_name.startswith("long") else "ru")  # type: ignore[attr-defined]
+def assert_holds(shown: Shown, shots: Path, scene: str) -> None:
+    page = shown.page
+    code = "en" if shown.language == "long" else shown.language
+    expect(page.locator("html")).to_have_attribute("lang", code)
     page.evaluate("() => document.fonts.ready.then(() => null)")
-    page.screenshot(path=str(shots / f"layout-{scene}-{page.layout_name}.png"),  # type: ignore[attr-defined]
-                    full_page=True)
+    page.screenshot(path=str(shots / f"layout-{scene}-{shown.name}.png"), full_page=True)
     assert page.evaluate(CHECK) == []
 
 
@@ -227,7 +239,7 @@ SCENES: dict[str, Callable[[Page, dict[str, str]], None]] = {
 
 
 @pytest.mark.parametrize("scene", SCENES)
-def test_the_page_holds_longer_words(shown: Page, games: dict[str, str], shots: Path,
+def test_the_page_holds_longer_words(shown: Shown, games: dict[str, str], shots: Path,
                                      scene: str) -> None:
-    SCENES[scene](shown, games)
+    SCENES[scene](shown.page, games)
     assert_holds(shown, shots, scene)
