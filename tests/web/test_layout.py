@@ -185,7 +185,8 @@ def games(api: Api) -> dict[str, str]:
             "three": f"/g/{three_id}#token={three_token}",
             "analysis": f"/g/{solo_over_id}#token={solo_over_token}",
             "dominaria-2": two_turn,
-            "dominaria-4": four["seats"][0]["url"]}
+            "dominaria-4": four["seats"][0]["url"],
+            "tutorial": api.client.post("/api/tutorials/cartographers", json={}).json()["url"]}
 
 
 def lobby(page: Page, _games: dict[str, str]) -> None:
@@ -231,10 +232,26 @@ def dominaria(players: int) -> Callable[[Page, dict[str, str]], None]:
     return show
 
 
+def rules_open(scene: str) -> Callable[[Page, dict[str, str]], None]:
+    """A table with the rules reference opened beside it: the table makes room."""
+    def show(page: Page, games: dict[str, str]) -> None:
+        page.goto(games[scene])
+        page.locator(".rules-button").click()
+        expect(page.locator(".rules-panel .rule-entry").first).to_be_visible()
+    return show
+
+
+def tutorial(page: Page, games: dict[str, str]) -> None:
+    page.goto(games["tutorial"])
+    expect(page.locator(".coach")).to_be_visible()
+
+
 SCENES: dict[str, Callable[[Page, dict[str, str]], None]] = {
     "lobby": lobby, "challenge": challenge, "solo-hint": solo_hint,
     "three-players": three_players_over, "analysis": analysis,
     "dominaria-2": dominaria(2), "dominaria-4": dominaria(4),
+    "solo-rules": rules_open("solo"), "dominaria-rules": rules_open("dominaria-2"),
+    "tutorial": tutorial,
 }
 
 
