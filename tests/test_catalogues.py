@@ -34,6 +34,7 @@ SAME_AS_ENGLISH: dict[str, dict[str, str]] = {
         "setup.box.heroes": "the French edition's title is «Cartographers Heroes»",
         "option.cartographers.preset.choice.heroes": "the Heroes box's title, as printed",
         "option.cartographers.explore.choice.heroes": "the Heroes box's title, as printed",
+        "terminal.common.arg.action": "French spells action as English does",
     },
     "pl": {
         "game.dominaria": "no Polish edition: the title stays as printed",

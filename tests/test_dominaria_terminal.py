@@ -137,9 +137,12 @@ def test_refused_action_shows_the_rule_and_changes_nothing(monkeypatch) -> None:
 def test_unreadable_lines_and_menu_numbers_are_explained() -> None:
     game = game_in_play()
     before = game.to_json()
-    out = play(game, ["fly away", "1", "", "help"])
+    out = play(game, ["fly away", "1", "z99", "", "help"])
     assert "Cannot read that action: unknown action 'fly'" in out
-    assert "There is no action '1': actions have keys like c7" in out
+    assert "There is no action 1: actions have keys like c7" in out
+    # A key of no action offered now is said so, not handed to the notation reader.
+    assert "No action has the key “z99” now" in out
+    assert "unknown action 'z99'" not in out
     assert "Type the key of an action" in out
     assert "manalith hammerheim pay R R G W U" in out  # the help
     assert game.to_json() == before

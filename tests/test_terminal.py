@@ -160,7 +160,7 @@ def test_a_refusal_is_shown_in_the_language_the_environment_asks_for(monkeypatch
 def test_unknown_command_and_edge_are_reported() -> None:
     game = new_game()
     out = play(game, ["wq", "L5", "A9 d"])
-    assert "Unknown command 'wq'" in out
+    assert "Unknown command “wq”" in out
     assert "edge of the map" in out
     assert "'L5' is not a cell" in out
     assert not game.log.entries
@@ -207,14 +207,14 @@ def test_a_word_starting_with_c_is_refused_whole_and_never_confirms() -> None:
     game, editor, out = editor_after(["cards"])
     _, fresh, _ = editor_after([])
     assert not game.log.entries
-    assert "Unknown command 'cards'" in out
+    assert "Unknown command “cards”" in out
     assert editor.mask == fresh.mask
 
 
 def test_a_line_with_an_unknown_part_changes_nothing() -> None:
     game, editor, out = editor_after(["dd r x"])
     _, fresh, _ = editor_after([])
-    assert "Unknown command 'x'" in out
+    assert "Unknown command “x”" in out
     assert (editor.mask, editor.orientation) == (fresh.mask, fresh.orientation)
     assert not game.log.entries
 
@@ -222,7 +222,7 @@ def test_a_line_with_an_unknown_part_changes_nothing() -> None:
 def test_c_inside_a_word_does_not_confirm_but_on_its_own_it_does() -> None:
     game, _, out = editor_after(["ddc"])
     assert not game.log.entries
-    assert "'dd c'" in out
+    assert "“dd c”" in out
     game, _, out = editor_after(["c dd"])
     assert not game.log.entries
     assert "goes last" in out
@@ -529,7 +529,7 @@ def test_the_screen_writes_cells_with_the_map_files_letters() -> None:
     assert "F  attacked" in legend_text and "·  Empty" in legend_text
 
 
-@pytest.mark.parametrize("typed, reply", [("zz", "Unknown command 'zz'"),
+@pytest.mark.parametrize("typed, reply", [("zz", "Unknown command “zz”"),
                                           ("?", "Build your placement")])
 def test_at_80x24_the_reply_to_what_was_typed_is_shown_under_the_header(typed: str,
                                                                          reply: str) -> None:

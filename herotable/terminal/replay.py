@@ -90,7 +90,8 @@ class ReplayBase:
         """The replay's commands, this game's period and own commands included."""
         rows = [*REPLAY_KEYS, (f"{self.period} N", self.period), *CLOSING_KEYS,
                 *self.extra_help, *LEAVE_KEY]
-        return help_table([(command, self.say(f"help.{key}")) for command, key in rows])
+        return help_table([(command, self.say(f"help.{key}")) for command, key in rows],
+                          self.language)
 
     def handle(self, line: str) -> RenderableType | None:
         """Move as the line says; a message to show, if any."""
@@ -125,7 +126,7 @@ class ReplayBase:
         moved = self.extra(words)
         if moved is not None:
             return moved
-        return Text(self.say("unknown", line=repr(line.strip())), "red")
+        return Text(self.say("unknown", line=line.strip()), "red")
 
     def go_to_period(self, number: int) -> RenderableType | None:
         periods = [self.period_of(state) for state in self.states]

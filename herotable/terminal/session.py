@@ -16,7 +16,7 @@ from herotable.bots.base import Bot
 from herotable.bots.seeding import decision_seed
 from herotable.core.errors import HerotableError
 from herotable.core.saves import save_game
-from herotable.messages import message, refusal_text
+from herotable.messages import PLACEHOLDER, message, refusal_text
 from herotable.terminal.words import say, term
 
 ReadLine = Callable[[str], str]  # reads one typed line after a prompt (``input`` or a script)
@@ -33,14 +33,17 @@ def refusal_line(refusal: HerotableError, language: str) -> Text:
     return Text(message("error.action", {"reason": reason}, language) or reason, "bold red")
 
 
-def help_table(rows: Sequence[tuple[str, str]]) -> Table:
+def help_table(rows: Sequence[tuple[str, str]], language: str) -> Table:
     """Typed commands in bold beside what each does: the commands are typed as they are in
-    every language, the words beside them are the session's language's."""
+    every language, the words beside them are the session's language's. What a person fills
+    in (``rules {term}``, ``save [{file}]``) is named in the language too
+    (``terminal.common.arg.<name>``)."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style="bold")
     grid.add_column()
     for command, words in rows:
-        grid.add_row(command, words)
+        grid.add_row(PLACEHOLDER.sub(lambda m: term(language, f"common.arg.{m[1]}"), command),
+                     words)
     return grid
 
 

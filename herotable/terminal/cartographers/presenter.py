@@ -358,7 +358,7 @@ def read_steps(words: list[str], language: str = "en") -> tuple[list[Step], str 
         lower = word.lower()
         if lower in CONFIRM_WORDS:
             if index != len(words) - 1:
-                return [], term(language, "cartographers.line.confirm_last", word=repr(word))
+                return [], term(language, "cartographers.line.confirm_last", word=word)
             steps.append(CONFIRM)
             continue
         at = 0
@@ -376,10 +376,10 @@ def read_steps(words: list[str], language: str = "en") -> tuple[list[Step], str 
                 steps.append(key)
                 end = at + 1
             elif key == "c" and end == len(lower) and at > 0:
-                return [], term(language, "cartographers.line.confirm_alone", word=repr(word),
-                                fixed=repr(f"{word[:-1]} c"))
+                return [], term(language, "cartographers.line.confirm_alone", word=word,
+                                fixed=f"{word[:-1]} c")
             else:
                 problem = "unknown_key" if "\x1b" in word else "unknown_word"
-                return [], term(language, f"cartographers.line.{problem}", word=repr(word))
+                return [], term(language, f"cartographers.line.{problem}", word=word)
             at = end
     return steps, None

@@ -39,8 +39,8 @@ from herotable.terminal.words import term
 # does, under ``terminal.cartographers.help``.
 HELP_ROWS = (("w a s d", "move"), ("C5", "jump"), ("r", "rotate"), ("m", "mirror"),
              ("t", "terrain"), ("f", "shape"), ("c, ok, confirm", "confirm"),
-             ("!ACTION", "raw"), ("scores", "scores"), ("rules [TERM]", "rules"),
-             ("save [FILE]", "save"),
+             ("!{action}", "raw"), ("scores", "scores"), ("rules [{word}]", "rules"),
+             ("save [{file}]", "save"),
              ("quit", "quit"))
 RAW_EXAMPLES = "!draw forest C5 C6 D6, !hero E5 r90, !monster B2 B3, !destroy D4"
 
@@ -194,7 +194,7 @@ class Session(SessionBase):
         """The commands, then the four scoring cards' rules."""
         return [Text(self.say("help.intro", examples="ddr, C3r")),
                 help_table([(command, self.say(f"help.{key}", examples=RAW_EXAMPLES))
-                            for command, key in HELP_ROWS]),
+                            for command, key in HELP_ROWS], self.language),
                 Text(self.say("help.letters")),
                 edict_rules(self.game.view(None), self.language)]
 

@@ -7,6 +7,7 @@ actions grouped by verb. A refusal is shown as the engine words it, and nothing 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -55,9 +56,11 @@ from herotable.terminal.words import term
 EXAMPLE_ROWS = (("m3-7", "key"), ("move orvada urborg", "notation"),
                 ("collect urborg", "collect"), ("manalith hammerheim pay R R G W U", "pay"),
                 ("b7 pay R R G W U", "key_pay"))
-COMMAND_ROWS = (("rules [TERM]", "rules"), ("locations", "locations"), ("quests", "quests"),
-                ("save [FILE]", "save"), ("quit", "quit"))
+COMMAND_ROWS = (("rules [{word}]", "rules"), ("locations", "locations"), ("quests", "quests"),
+                ("save [{file}]", "save"), ("quit", "quit"))
 HELP_NOTES = ("keys", "pool", "scores")
+# What an action's key looks like (c7, m3-7): typed but not offered, it is not notation either.
+KEY = re.compile(r"[a-z]\d+(-\d+)?")
 
 
 # ---------------------------------------------------------------------- the session
@@ -194,7 +197,9 @@ class Session(SessionBase):
         if head in keys:
             return self.send(player, " ".join([str(keys[head]), *words[1:]]))
         if head.isdigit():
-            return "again", [Text(self.say("no_numbers", number=repr(head)), "red")]
+            return "again", [Text(self.say("no_numbers", number=head), "red")]
+        if KEY.fullmatch(head):  # a key, but of no action offered now
+            return "again", [Text(self.say("key_not_offered", typed=head), "red")]
         return self.send(player, text)
 
     def help_views(self) -> list[RenderableType]:
@@ -202,9 +207,9 @@ class Session(SessionBase):
         def rows(pairs: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
             return [(command, self.say(f"help.{key}")) for command, key in pairs]
 
-        return [Text(self.say("help.intro")), help_table(rows(EXAMPLE_ROWS)),
+        return [Text(self.say("help.intro")), help_table(rows(EXAMPLE_ROWS), self.language),
                 *(Text(self.say(f"help.{note}")) for note in HELP_NOTES),
-                help_table(rows(COMMAND_ROWS))]
+                help_table(rows(COMMAND_ROWS), self.language)]
 
     def send(self, player: int, text: str) -> tuple[str, list[RenderableType]]:
         try:
