@@ -19,6 +19,7 @@ from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
 from herotable.terminal.cartographers import Session as CartographersSession
 from herotable.terminal.cartographers import play_cartographers
+from herotable.terminal.cartographers.render import action_words
 from herotable.terminal.dominaria import Session as DominariaSession
 from herotable.terminal.dominaria import play_dominaria
 from tests.terminal_helpers import recording
@@ -38,7 +39,9 @@ def test_bots_play_a_whole_cartographers_game_in_the_terminal():
                        bots=bots)
     assert game.is_over
     # The last card's moves stay in the log under the final maps.
-    assert re.search(r"\((Greedy|Random) bot\): (draw|monster|hero|destroy)", out.getvalue())
+    # Each bot move in words, as the page says it ("Forest: A1 A2").
+    said = r"(Forest|Village|Farm|Water|Monster|Hero|Destroyed): "
+    assert re.search(r"\((Greedy|Random) bot\): " + said, out.getvalue())
 
 
 def test_bots_play_a_whole_dominaria_game_in_the_terminal():
@@ -55,7 +58,7 @@ def test_a_person_plays_against_a_bot_from_the_command_line():
     result = runner.invoke(app, ["cartographers", "play", "--players", "2", "--seed", "3",
                                  "--bot", "2=greedy"], input="c\nquit\n\n")
     assert result.exit_code == 0, result.output
-    assert "(Greedy bot): draw" in result.output
+    assert re.search(r"\(Greedy bot\): (Forest|Village|Farm|Water): [A-K]\d", result.output)
 
 
 def test_bad_bot_options_print_one_line_and_exit_2():
@@ -146,7 +149,9 @@ def test_a_bots_move_stays_on_the_next_screen_until_the_person_has_seen_it():
 
     def person(screen: str) -> str:
         nonlocal seen
-        missing.extend(a for a in bot.actions[seen:] if f"(Greedy bot): {a}" not in screen)
+        missing.extend(a for a in bot.actions[seen:]
+                       if f"(Greedy bot): {action_words(game.parse_action(a), 'en')}"
+                       not in screen)
         seen = len(bot.actions)
         return "c"
 

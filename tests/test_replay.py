@@ -12,6 +12,7 @@ from herotable.cli import app
 from herotable.core.saves import save_game
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
+from herotable.terminal.cartographers.render import action_words
 from herotable.terminal.cartographers.replay import CartographersReplay
 from herotable.terminal.dominaria.replay import DominariaReplay
 from tests.terminal_helpers import recording, scripted
@@ -39,7 +40,8 @@ def test_cartographers_replay_steps_back_and_forth_and_jumps_to_a_season() -> No
     assert replay.last == len(game.log.entries)
     assert replay.handle("") is None and replay.step == 1
     player, action = replay.actions[0]
-    assert f"{('Ann', 'Bob')[player]}: {action}" in screen_text(replay)
+    said = action_words(game.parse_action(action), "en")  # in words: "Village: I8 I9"
+    assert f"{('Ann', 'Bob')[player]}: {said}" in screen_text(replay)
     replay.handle("b")
     assert replay.step == 0
     assert "start of the game" in str(replay.handle("b"))

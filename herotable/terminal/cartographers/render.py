@@ -20,11 +20,17 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from herotable.cartographers.actions import CartographersAction
+from herotable.cartographers.actions import (
+    CartographersAction,
+    Destroy,
+    Draw,
+    DrawMonster,
+    PlaceHero,
+)
 from herotable.cartographers.cards import AmbushCard, ExploreCard, HeroCard, RuinsCard, titles
 from herotable.cartographers.config import EDICTS, GameConfig
 from herotable.cartographers.decisions import Decision
-from herotable.cartographers.grid import ROW_LETTERS, SIZE, bit
+from herotable.cartographers.grid import ROW_LETTERS, SIZE, bit, cell_name, mask_names
 from herotable.cartographers.shapes import MONO, Shape
 from herotable.cartographers.sheet import COIN_TRACK, MapSheet
 from herotable.cartographers.view import CartographersView
@@ -537,3 +543,18 @@ def event_views(view: CartographersView, events: Sequence[dict[str, Any]],
             views.append(Text(words("map_full" if event.get("early") else "game_over"),
                               "bold"))
     return views
+
+
+def action_words(action: CartographersAction, language: str) -> str:
+    """A placement in words, as the page says it ("Forest: A1 A2"), for the log: what is
+    drawn and where, never the engine's notation."""
+    if isinstance(action, Draw | DrawMonster):
+        what = action.terrain if isinstance(action, Draw) else "monster"
+        where = mask_names(action.cells)
+    elif isinstance(action, PlaceHero | Destroy):
+        what = "hero" if isinstance(action, PlaceHero) else "destroyed"
+        where = [cell_name(action.row, action.col)]
+    else:
+        return str(action)
+    return say(language, "controls.action", what=say(language, f"terrain.{what}"),
+               cells=" ".join(where))

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from herotable.cartographers.game import CartographersGame
 from herotable.terminal.cartographers.render import (
+    action_words,
     event_views,
     map_title,
     map_view,
@@ -40,7 +41,8 @@ class CartographersReplay(ReplayBase):
         caption: list[RenderableType] = [Text(term(language, "common.start_caption"), "dim")]
         if step:
             player, action = self.actions[step - 1]
-            caption = [Text(term(language, "common.did", what=str(action),
+            said = action_words(self.states[step - 1].parse_action(action), language)
+            caption = [Text(term(language, "common.did", what=said,
                                  name=player_name(config, player, language)), "bold")]
         caption += event_views(view, self.events[step], language)
         title = map_title(config, self.seat, language)

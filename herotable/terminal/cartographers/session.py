@@ -24,6 +24,7 @@ from herotable.messages import environment_language
 from herotable.terminal.cartographers.layout import final_screen, placing_screen
 from herotable.terminal.cartographers.presenter import ARROWS, CONFIRM, MOVES, Editor, read_steps
 from herotable.terminal.cartographers.render import (
+    action_words,
     edict_rules,
     event_views,
     map_title,
@@ -225,7 +226,7 @@ class Session(SessionBase):
         """Put what happened in the on-screen log (kept until the next card is out), then
         save."""
         done = Text(term(self.language, "common.did", name=self.bot_label(player),
-                         what=str(action)),
+                         what=action_words(action, self.language)),
                     "bold cyan" if player in self.bots else "dim")
         views = [done, *notes, *event_views(self.game.view(None), events, self.language)]
         # Keep what happened on screen until the next card is out, so every hot-seat player
