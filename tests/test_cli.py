@@ -143,7 +143,7 @@ def test_play_base_game_from_the_command_line():
     result = runner.invoke(app, ["cartographers", "play", "--preset", "base", "--seed", "1"],
                            input="quit\nn\n")
     assert result.exit_code == 0, result.output
-    assert "map side A" in result.stdout
+    assert "map side Wilderness (side A)" in result.stdout
 
 
 def _one_line_error(args: list[str], words: str, stdin: str | None = None) -> None:

@@ -487,7 +487,8 @@ def test_base_solo_game_confirmed_at_once_reaches_the_end() -> None:
     play_cartographers(game, console=console, read_line=confirm_always(game, seen))
     out = console.export_text()
     assert game.is_over and "Solo rating" in out
-    assert "Setup: players 1 (solo) · map side A · seasons base (summer 8)" in out
+    assert ("Setup: players 1 (solo) · map side Wilderness (side A) · seasons Cartographers "
+            "(summer 8)") in out
     assert "hero" not in seen
 
 

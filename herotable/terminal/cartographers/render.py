@@ -9,7 +9,7 @@ so two of them make a square and the map keeps its shape on screen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +27,17 @@ from herotable.cartographers.actions import (
     DrawMonster,
     PlaceHero,
 )
-from herotable.cartographers.cards import AmbushCard, ExploreCard, HeroCard, RuinsCard, titles
+from herotable.cartographers.cards import (
+    AmbushCard,
+    ExploreCard,
+    HeroCard,
+    RuinsCard,
+    ScoringCard,
+    all_ambushes,
+    all_scoring_cards,
+    map_sides,
+    titles,
+)
 from herotable.cartographers.config import EDICTS, GameConfig
 from herotable.cartographers.decisions import Decision
 from herotable.cartographers.grid import ROW_LETTERS, SIZE, bit, cell_name, mask_names
@@ -359,7 +369,8 @@ def edict_rules(view: CartographersView, language: str = "en") -> Table:
     table.add_column(ratio=1)
     for letter, card_id in zip(EDICTS, view.scoring, strict=True):
         current = letter in season.edicts
-        mark = f"▶ {letter}" if current else f"  {letter}"
+        said = say(language, f"edict.letter.{letter}")
+        mark = f"▶ {said}" if current else f"  {said}"
         table.add_row(Text(mark, "bold" if current else "dim"),
                       Text(scoring_name(view, card_id, language), "bold" if current else ""),
                       say(language, f"scoring.{card_id}.text"))
@@ -373,7 +384,7 @@ def season_preview(view: CartographersView, action: CartographersAction | None,
     preview = view.preview(action)
     text = Text(f"{say(language, 'preview.if_now')} ", "bold")
     for i, edict in enumerate(preview.edicts):
-        text.append(f"{', ' if i else ''}{edict.letter} "
+        text.append(f"{', ' if i else ''}{say(language, f'edict.letter.{edict.letter}')} "
                     f"{scoring_name(view, edict.card, language)} ")
         text.append(f"{edict.stars}★", "bold yellow")
     if action is None:
@@ -382,25 +393,33 @@ def season_preview(view: CartographersView, action: CartographersAction | None,
 
 
 def setup_line(config: GameConfig, language: str = "en") -> Text:
-    """The game's set-up in one line, so players can check the boxes and options used (the
-    boxes and cards by their ids, as the command line's options take them)."""
+    """The game's set-up in one line, so players can check the boxes and options used: the
+    boxes, the map side and the chosen cards by their names in ``language``."""
     def words(key: str, **params: object) -> str:
         return term(language, f"cartographers.setup.{key}", **params)
 
-    def listed(chosen: tuple[str, ...], boxes: tuple[str, ...]) -> str:
-        return ", ".join(chosen) if chosen else words("dealt", boxes=" + ".join(boxes))
+    def box(box_id: str) -> str:
+        return say(language, f"setup.box.{box_id}")
+
+    def listed(chosen: tuple[str, ...], boxes: tuple[str, ...],
+               cards: Mapping[str, AmbushCard] | Mapping[str, ScoringCard]) -> str:
+        if not chosen:
+            return words("dealt", boxes=" + ".join(box(b) for b in boxes))
+        return ", ".join(cards[card].names.get(language) for card in chosen)
 
     heroes = "no_heroes"
     if config.heroes:
         heroes = "heroes_turn" if config.hero_turns else "heroes_printed"
     parts = [words("solo" if config.solo else "players", count=config.players),
-             words("side", side=config.side),
-             words("seasons", box=config.seasons, time=config.card_set().seasons[1].time),
-             words("explore_ruins" if config.ruins else "explore", box=config.explore),
+             words("side", side=map_sides()[config.side].names.get(language)),
+             words("seasons", box=box(config.seasons),
+                   time=config.card_set().seasons[1].time),
+             words("explore_ruins" if config.ruins else "explore", box=box(config.explore)),
              words(heroes),
              words("ambushes_remote" if config.remote_ambush else "ambushes",
-                   cards=listed(config.ambushes, config.ambush_boxes)),
-             words("scoring", cards=listed(config.scoring, config.scoring_boxes))]
+                   cards=listed(config.ambushes, config.ambush_boxes, all_ambushes())),
+             words("scoring", cards=listed(config.scoring, config.scoring_boxes,
+                                           all_scoring_cards()))]
     text = Text(f"{words('title')} ", "bold")
     text.append(" · ".join(parts), "dim")
     return text
@@ -421,7 +440,8 @@ def status_line(view: CartographersView, player: int, language: str = "en") -> T
     text.append("  ")
     for letter, card_id in zip(EDICTS, view.scoring, strict=True):
         current = letter in season.edicts
-        text.append(f" {letter} ", "bold reverse" if current else "dim reverse")
+        text.append(f" {say(language, f'edict.letter.{letter}')} ",
+                    "bold reverse" if current else "dim reverse")
         text.append(f" {scoring_name(view, card_id, language)} ", "bold" if current else "dim")
     if view.revealed:
         names = ", ".join(view.card(c).names.get(language) for c in view.revealed)
@@ -441,7 +461,8 @@ def season_table(view: CartographersView, season_index: int, language: str = "en
     table.add_column(words("player"))
     for letter in season.edicts:
         card_id = view.scoring[EDICTS.index(letter)]
-        table.add_column(f"{letter} {scoring_name(view, card_id, language)}", justify="right")
+        table.add_column(f"{say(language, f'edict.letter.{letter}')} "
+                         f"{scoring_name(view, card_id, language)}", justify="right")
     table.add_column(say(language, "scores.coins"), justify="right")
     table.add_column(say(language, "scores.monsters"), justify="right")
     table.add_column(words("season"), justify="right", style="bold")
