@@ -197,9 +197,9 @@ def test_the_server_serves_each_catalogue_and_refuses_another_language(client):
 
 def test_a_message_fills_its_placeholders_in_the_language_asked():
     params = {"cells": "B2"}
-    assert messages.message("refusal.overlap", params) == "Cells B2 are already filled."
-    assert messages.message("refusal.overlap", params, "ru") == "Клетки B2 уже заполнены."
-    assert messages.message("refusal.overlap", {}, "ru") == "Клетки {cells} уже заполнены."
+    assert messages.message("refusal.overlap", params) == "Already filled: B2."
+    assert messages.message("refusal.overlap", params, "ru") == "Уже заполнено: B2."
+    assert messages.message("refusal.overlap", {}, "ru") == "Уже заполнено: {cells}."
     assert messages.message("no.such.key", {}, "ru") is None
 
 
@@ -221,8 +221,8 @@ class Undeclared(RefusalCode):
 
 def test_a_refusal_is_said_in_the_language_asked_else_in_its_own_english():
     overlap = IllegalAction("cells B2 are already filled", CODES["overlap"], {"cells": "B2"})
-    assert messages.refusal_text(overlap, "ru") == "Клетки B2 уже заполнены."
-    assert messages.refusal_text(overlap, "xx") == "Cells B2 are already filled."
+    assert messages.refusal_text(overlap, "ru") == "Уже заполнено: B2."
+    assert messages.refusal_text(overlap, "xx") == "Already filled: B2."
     unknown = IllegalAction("the English sentence", Undeclared.NO_MESSAGE)
     assert messages.refusal_text(unknown, "ru") == "the English sentence"
 

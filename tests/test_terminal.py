@@ -142,7 +142,7 @@ def test_illegal_placement_is_explained_and_refused_without_change(monkeypatch) 
     before = game.to_json()
     out = play(game, ["B1", "c"])
     assert "not allowed: B2 is a mountain" in out
-    assert "Not accepted: Cells B2 are already filled." in out
+    assert "Not accepted: Already filled: B2." in out
     assert game.to_json() == before
 
 
@@ -151,10 +151,10 @@ def test_a_refusal_is_shown_in_the_language_the_environment_asks_for(monkeypatch
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     out = play(new_game(), ["B1", "c"], language=None)
-    assert "Ход не принят: Клетки B2 уже заполнены." in out
+    assert "Ход не принят: Уже заполнено: B2." in out
     monkeypatch.setenv("LANG", "xx_XX.UTF-8")  # no catalogue: English
     out = play(new_game(), ["B1", "c"], language=None)
-    assert "Not accepted: Cells B2 are already filled." in out
+    assert "Not accepted: Already filled: B2." in out
 
 
 def test_unknown_command_and_edge_are_reported() -> None:
@@ -462,12 +462,12 @@ def test_status_and_score_tables() -> None:
     assert "Spring scores" in rendered(season_table(game.view(None), 0))
     final = rendered(final_view(game.view(None), "fr"))
     assert "Printemps" in final
-    assert game.solo_rating() < -30 and "Titre : aucun" in final
+    assert game.solo_rating() < -30 and "Titre\xa0: aucun" in final
     # Stars 30 short of the scoring cards' solo values: a rating of -30, the lowest title.
     par = game.totals()[0] - game.solo_rating()
     game.scores[0] = [SeasonScore("spring", (("A", game.scoring[0], par - 30),), 0, 0)]
     final = rendered(final_view(game.view(None), "fr"))
-    assert game.solo_rating() == -30 and "Titre : Buveur d'Encre Patenté" in final
+    assert game.solo_rating() == -30 and "Titre\xa0: Buveur d'Encre Patenté" in final
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "fr", "pl"])
@@ -593,7 +593,7 @@ def test_a_screen_map_with_a_shape_being_placed_is_refused() -> None:
 def test_the_language_asked_for_names_the_cards_and_says_the_refusals(monkeypatch) -> None:
     monkeypatch.setenv("LANG", "en_GB.UTF-8")  # the option wins over the environment
     out = play(new_game(), ["B1", "c"], language="ru")
-    assert "Ход не принят: Клетки B2 уже заполнены." in out
+    assert "Ход не принят: Уже заполнено: B2." in out
 
 
 def test_rules_command_lists_the_reference_and_finds_a_card_by_its_russian_name() -> None:
