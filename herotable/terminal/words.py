@@ -20,6 +20,16 @@ def say(language: str, key: str, **params: object) -> str:
     return found
 
 
+def colon(language: str) -> str:
+    """A label's colon as the language sets it (French puts a space before it)."""
+    return say(language, "punct.colon")
+
+
+def semicolon(language: str) -> str:
+    """The separator of a list's clauses as the language sets it, with its space after."""
+    return say(language, "punct.semicolon") + " "
+
+
 def term(language: str, key: str, **params: object) -> str:
     """A message of the terminals' own section, ``terminal.<key>``."""
     return say(language, f"terminal.{key}", **params)

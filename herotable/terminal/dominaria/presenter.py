@@ -23,7 +23,7 @@ from herotable.terminal.dominaria.render import (
     place,
     words,
 )
-from herotable.terminal.words import say
+from herotable.terminal.words import colon, say
 
 # ---------------------------------------------------------------------- the actions
 
@@ -37,10 +37,10 @@ def verb_hint(view: DominariaView, player: int, verb: str, language: str = "en")
         hint.append(f"{cost}", "bold")
         hint.append(f" {words(language, 'actions.pays')} ")
         hint.append_text(mana_text(auto_payment(state, cost)))
-        hint.append(": ")
+        hint.append(f"{colon(language)} ")
     elif verb == "move":
         left = moves_allowed(state, view.pack) - state.moves_used
-        hint.append(f"{words(language, 'actions.moves_left', count=left)}: ")
+        hint.append(f"{words(language, 'actions.moves_left', count=left)}{colon(language)} ")
     if verb != "end":
         hint.append(words(language, f"verb.{verb}"))
     hint.stylize("dim")

@@ -20,7 +20,7 @@ from herotable.dominaria.rules import (
 )
 from herotable.dominaria.state import PlayerState
 from herotable.dominaria.view import DominariaView
-from herotable.terminal.words import say, styled, term
+from herotable.terminal.words import colon, say, semicolon, styled, term
 
 COLOUR_STYLES = {"W": "bold light_goldenrod1", "U": "bold dodger_blue1", "B": "bold magenta",
                  "R": "bold red1", "G": "bold green3"}
@@ -140,7 +140,7 @@ def quest_text(view: DominariaView, quest_id: str, language: str) -> str:
     quest = view.pack.quests[quest_id]
 
     def listed(reqs: Sequence[Requirement]) -> str:
-        return "; ".join(requirement_text(view, r, language) for r in reqs)
+        return semicolon(language).join(requirement_text(view, r, language) for r in reqs)
 
     parts = [listed(quest.requires)]
     if quest.needs_start:
@@ -279,7 +279,7 @@ def in_play_lines(view: DominariaView, language: str = "en") -> list[Text]:
         if parts:
             lines.append(Text.assemble(" ", player_tag(player), " ",
                                        words(language, "in_play.line",
-                                             what="; ".join(parts))))
+                                             what=semicolon(language).join(parts))))
     return lines
 
 
@@ -287,14 +287,14 @@ def quest_line(view: DominariaView, quest_id: str, language: str = "en") -> Text
     """A quest card in full: name, VP, what starts it, what completes it, its reward."""
     quest = view.pack.quests[quest_id]
     return Text.assemble((card_name(view, quest_id, language), "bold"),
-                         f" ({say(language, 'dom.vp', count=quest.vp)}): ",
+                         f" ({say(language, 'dom.vp', count=quest.vp)}){colon(language)} ",
                          quest_text(view, quest_id, language))
 
 
 def artifact_line(view: DominariaView, artifact_id: str, language: str = "en") -> Text:
     artifact = view.pack.artifacts[artifact_id]
     return Text.assemble((card_name(view, artifact_id, language), "bold"),
-                         f" ({say(language, 'dom.vp', count=artifact.vp)}): ",
+                         f" ({say(language, 'dom.vp', count=artifact.vp)}){colon(language)} ",
                          ability_text(view, artifact_id, language))
 
 
@@ -317,9 +317,10 @@ def public_quests_view(view: DominariaView, language: str = "en") -> Group:
     for quest_id, quest in view.pack.public_quests.items():
         claims = view.claims[quest_id]
         left = " ".join(str(vp) for vp in quest.tiles[len(claims):])
-        conditions = "; ".join(requirement_text(view, r, language) for r in quest.requires)
+        conditions = semicolon(language).join(requirement_text(view, r, language)
+                                              for r in quest.requires)
         text = Text.assemble("  ", (card_name(view, quest_id, language), "bold"),
-                             f": {conditions}  ")
+                             f"{colon(language)} {conditions}  ")
         text.append(words(language, "quests.tiles_left", tiles=left) if left
                     else words(language, "quests.no_tiles"), "dim")
         for claimant in claims:
@@ -398,11 +399,14 @@ def event_texts(view: DominariaView, events: Sequence[Event],
 
 def action_echo(who: str, action: object, style: str = "dim",
                 language: str = "en") -> list[Text]:
-    """An action in notation after who did it, for an action whose events say nothing (an end
-    of turn). Never a keep: it would name the hidden cards kept (its event says how many)."""
-    if str(action).split()[:1] == ["keep"]:
+    """An action after who did it, for an action whose events say nothing (an end of turn,
+    said in words as the page's button says it; anything else in notation). Never a keep: it
+    would name the hidden cards kept (its event says how many)."""
+    verb = str(action).split()[:1]
+    if verb == ["keep"]:
         return []
-    return [Text(term(language, "common.did", name=who, what=str(action)), style)]
+    what = say(language, "dom.do.end") if verb == ["end"] else str(action)
+    return [Text(term(language, "common.did", name=who, what=what), style)]
 
 
 FINAL_COLUMNS = ("rank", "player", "heroes", "manaliths", "leylines", "cabal", "artifacts",

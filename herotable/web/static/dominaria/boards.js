@@ -25,7 +25,7 @@ function spaceTitle(space) {
   if (space.quest) gives.push(t('dom.track.gives_quest'));
   if (space.green) gives.push(t('dom.track.gives_green', { count: space.green }));
   const vp = t('dom.vp', { count: space.vp });
-  return gives.length ? `${vp}; ${gives.join(', ')}` : vp;
+  return gives.length ? `${vp}${t('punct.semicolon')} ${gives.join(', ')}` : vp;
 }
 
 // A symbol on a track space opens its entry at a click; the legend under the map offers the
