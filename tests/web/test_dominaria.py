@@ -17,7 +17,7 @@ MAX_ACTIONS = 400
 
 def test_a_whole_game_against_the_greedy_bot_by_clicking(page: Page, api: Api,
                                                          shots: Path) -> None:
-    created = create(api, [{"name": "Ann"}, {"bot": "greedy", "name": "Greedy bot"}], seed=3)
+    created = create(api, [{"name": "Ann"}, {"bot": "greedy"}], seed=3)
     game_id, seat = created["id"], created["seats"][0]
     page.goto(seat["url"])
     table = DominariaTable(page, api, game_id, seat["token"], 0)

@@ -20,7 +20,7 @@ LISTEN = ("window.rulesOpened = [];"
 
 def to_my_turn(page: Page, api: Api) -> tuple[DominariaTable, dict[str, Any]]:
     """A game against the greedy bot, played in the page through set-up to Ann's first turn."""
-    created = create(api, [{"name": "Ann"}, {"bot": "greedy", "name": "Greedy bot"}], seed=3)
+    created = create(api, [{"name": "Ann"}, {"bot": "greedy"}], seed=3)
     seat = created["seats"][0]
     page.goto(seat["url"])
     table = DominariaTable(page, api, created["id"], seat["token"], 0)

@@ -196,7 +196,8 @@ def lobby(page: Page, _games: dict[str, str]) -> None:
 
 def challenge(page: Page, _games: dict[str, str]) -> None:
     page.goto("/daily")
-    expect(page.locator(".board-table tbody tr")).to_have_count(1)
+    # This test's attempt, and any other test's of the same day.
+    expect(page.locator(".board-table tbody tr").first).to_be_visible()
 
 
 def solo_hint(page: Page, games: dict[str, str]) -> None:
