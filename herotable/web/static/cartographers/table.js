@@ -176,7 +176,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
       </div>`}
       ${extra}
       <${SeasonTrack} view=${view} catalog=${catalog}/>
-      ${revealedList.length > 0 && html`<div class="revealed"><span class="muted">${t('card.revealed')}${t('punct.colon')}</span>
+      ${!view.over && revealedList.length > 0 && html`<div class="revealed"><span class="muted">${t('card.revealed')}${t('punct.colon')}</span>
         ${revealedList.map((id) => html`<${CardRuleLink} catalog=${catalog} id=${id} className="mini-card"/>`)}</div>`}
       <${Edicts} view=${view} catalog=${catalog} letters=${letters} preview=${shownPreview} base=${ahead ? base : null} onLight=${lightPreview}/>
       ${!view.over && html`<${SeasonPreview} preview=${shownPreview} seat=${seat} names=${names} onLight=${lightPreview}/>`}
