@@ -120,6 +120,10 @@ def test_the_cartographers_tutorial_from_the_lobby_to_the_hand_over(
         if following == "coin_shape":
             page.locator(".coach-next").click()
             coach_at(page, "mountain", words, "cartographers")
+        if following == "ruins":
+            # The shape owed must cover ruins, and the card says so.
+            assert api.state(game_id, token)["view"]["decision"]["ruins"] is True
+            expect(page.locator(".card-note.ruins")).to_be_visible()
         if following == "ruins" and language == "en":
             page.reload()  # the game record says it is a tutorial: the guidance resumes
             coach_at(page, "ruins", words, "cartographers")

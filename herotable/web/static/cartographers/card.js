@@ -90,7 +90,7 @@ export function CardFace({ catalog, id, ruins }) {
 }
 
 /** Buttons for the seat's decision. `p` is usePlacement's result. */
-export function Controls({ p, busy, onConfirm, catalog, names, extra }) {
+export function Controls({ p, busy, onConfirm, catalog, names, extra, ruins = false }) {
   if (!p.active) return null;
   const orientationNote = !p.orientationFits && p.kind !== 'hero' && p.kind !== 'destroy';
   const what = {
@@ -123,6 +123,6 @@ export function Controls({ p, busy, onConfirm, catalog, names, extra }) {
     ${extra}
     <div class="hint" aria-live="polite">${orientationNote ? t('controls.orientation_never') : (p.action
       ? t('controls.ready', { action: actionText(p.action) })
-      : (p.pos && p.pointed ? t('controls.illegal_here') : t(p.kind === 'destroy' ? 'controls.pick_cell' : 'controls.point')))}</div>
+      : (p.pos && p.pointed ? t(ruins ? 'controls.illegal_ruins' : 'controls.illegal_here') : t(p.kind === 'destroy' ? 'controls.pick_cell' : 'controls.point')))}</div>
   </div>`;
 }

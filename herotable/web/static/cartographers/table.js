@@ -165,9 +165,10 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
       ${view.over && !replay ? html`<div class="play over">
         <${Standings} state=${state} names=${names}/></div>` : html`<div class="play">
         <div class="current" data-tour="card">
-          <${CardFace} catalog=${catalog} id=${p.active ? p.legal.card : view.current} ruins=${view.ruins_pending}/>
+          <${CardFace} catalog=${catalog} id=${p.active ? p.legal.card : view.current} ruins=${view.ruins_pending || Boolean(view.decision && view.decision.ruins)}/>
         </div>
         ${p.active && html`<${Controls} p=${p} busy=${busy} onConfirm=${confirm} catalog=${catalog} names=${names}
+            ruins=${Boolean(view.decision && view.decision.ruins)}
             extra=${h.available && html`<${HintPanel} h=${{ ...h, request: askHint }} onTake=${takeHint} taken=${Boolean(h.shown && p.action === h.shown)}
               harm=${p.legal.sheet !== seat}/>`}/>`}
         ${!p.active && controls && !view.over && html`<div class="controls idle">${t('status.nothing_owed')}</div>`}
