@@ -167,6 +167,11 @@ def test_the_dominaria_first_turn_tutorial(page: Page, api: Api, shots: Path) ->
         state = table.state()
         action = steps[step].suggest or ""
         assert action in state["legal"], (action, state["legal"])
+        if step == "collect":
+            # Choosing the place redraws the table alone; the suggestion stays marked.
+            table.select(action.split()[1])
+            expect(page.locator(f".at-location button[data-action='{action}']")).to_have_class(
+                __import__("re").compile(r"\bcoach-suggest\b"))
         table.do(action, state)
         table.wait_after(state["seq"])
         coach_at(page, after, EN, "dominaria")

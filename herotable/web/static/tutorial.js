@@ -83,20 +83,31 @@ export function useTutorial(state) {
   };
 }
 
-/** Mark what the step points at and the places its suggested move uses, after each render. */
+/** Mark what the step points at and the places its suggested move uses, and keep them
+ * marked while the table redraws itself (a click that selects a location re-renders only the
+ * table, which resets the classes it owns). */
 function useMarks(step) {
+  const point = step && step.point;
+  const suggest = step && step.suggest;
   useEffect(() => {
-    for (const mark of ['coach-point', 'coach-suggest']) {
-      document.querySelectorAll(`.${mark}`).forEach((el) => el.classList.remove(mark));
+    const marks = [];
+    if (point) marks.push(['coach-point', `[data-tour="${point}"]`]);
+    if (suggest) {
+      const words = suggest.split(' ');
+      const picks = [`[data-action="${suggest}"]`, ...words.slice(1).flatMap((w) => [`[data-loc="${w}"]`, `[data-card="${w}"]`])];
+      marks.push(['coach-suggest', picks.join(', ')]);
     }
-    if (!step) return;
-    if (step.point) document.querySelectorAll(`[data-tour="${step.point}"]`).forEach((el) => el.classList.add('coach-point'));
-    if (step.suggest) {
-      const words = step.suggest.split(' ');
-      const picks = [`[data-action="${step.suggest}"]`, ...words.slice(1).flatMap((w) => [`[data-loc="${w}"]`, `[data-card="${w}"]`])];
-      document.querySelectorAll(picks.join(', ')).forEach((el) => el.classList.add('coach-suggest'));
-    }
-  });
+    const clear = () => ['coach-point', 'coach-suggest'].forEach((mark) => document.querySelectorAll(`.${mark}`).forEach((el) => el.classList.remove(mark)));
+    // Only missing marks are added: adding a class already there would still report a change
+    // and wake the observer again.
+    const apply = () => marks.forEach(([mark, selector]) => document.querySelectorAll(selector)
+      .forEach((el) => { if (!el.classList.contains(mark)) el.classList.add(mark); }));
+    clear();
+    apply();
+    const observer = new MutationObserver(apply);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    return () => { observer.disconnect(); clear(); };
+  }, [point, suggest]);
 }
 
 /** The coach box: the step's text, "next", the hand-over and leaving the tutorial. */
