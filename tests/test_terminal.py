@@ -602,3 +602,22 @@ def test_rules_command_lists_the_reference_and_finds_a_card_by_its_russian_name(
     russian = play(new_game(), ["rules лагуна", "rules zzzz", "quit"], language="ru")
     assert "Лагуна" in russian
     assert "zzzz" in russian  # the line saying nothing matches names the query
+
+
+def test_a_rules_page_taller_than_the_screen_is_shown_whole_until_enter() -> None:
+    console = Console(record=True, width=80, height=24, file=io.StringIO(), force_terminal=True)
+    prompts: list[str] = []
+    lines = ["rules", ""]
+
+    def read_line(prompt: str) -> str:
+        prompts.append(prompt)
+        if not lines:
+            raise EOFError
+        return lines.pop(0)
+
+    play_cartographers(new_game(), console=console, read_line=read_line)
+    out = console.export_text()
+    # Every section and every entry title, not the first screenful with a notice.
+    entries = rulebook.entries("cartographers", "en")
+    assert all(entry.title in out for entry in entries)
+    assert message("terminal.common.page_back") in prompts

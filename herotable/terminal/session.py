@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, nullcontext, suppress
 from pathlib import Path
 from typing import Any
 
@@ -212,6 +212,19 @@ class SessionBase:
             return Text(term(self.language, "common.save_failed", path=path,
                              reason=exc.strerror or exc), "bold red")
         return None
+
+    def paged(self, page: RenderableType) -> list[RenderableType]:
+        """A long page (the rules reference) as the reply under the screen when it fits
+        there; on a terminal too short for it, shown whole at once (the terminal scrolls
+        back through it) until the person presses Enter, so nothing of it is cut."""
+        console = self.console
+        if not console.is_terminal or height(console, page) <= console.height - 2:
+            return [page]
+        console.print(page)
+        # At the end of input the session's next read meets it too, and ends.
+        with suppress(EOFError):
+            self.read_line(term(self.language, "common.page_back"))
+        return []
 
     def save_command(self, argument: str) -> Text:
         path = Path(argument) if argument else self.save_path

@@ -162,8 +162,8 @@ class Session(SessionBase):
         if head == "scores":
             return Outcome("again", self.score_tables())
         if head == "rules":
-            return Outcome("again", [rules_view("cartographers", self.language,
-                                                " ".join(words[1:]))])
+            return Outcome("again", self.paged(rules_view("cartographers", self.language,
+                                                          " ".join(words[1:]))))
         return self.edit(words, editor)
 
     def edit(self, words: list[str], editor: Editor) -> Outcome:

@@ -179,7 +179,8 @@ class Session(SessionBase):
         if head in ("help", "?"):
             return "again", self.help_views()
         if head == "rules":
-            return "again", [rules_view("dominaria", self.language, " ".join(words[1:]))]
+            return "again", self.paged(rules_view("dominaria", self.language,
+                                                  " ".join(words[1:])))
         if head in ("locations", "table"):
             self.show_locations = not self.show_locations
             shown = "table_instead" if self.show_locations else "picture_instead"
