@@ -133,7 +133,8 @@ def actions_view(view: DominariaView, player: int, actions: Sequence[DominariaAc
                  width: int, language: str = "en") -> Table:
     """The legal actions grouped by verb, in the rules' order, each with its stable key."""
     verbs = [v for v in VERBS if any(a.verb == v for a in actions)]
-    heading_width = max((len(v) for v in verbs), default=0)
+    headings = {verb: words(language, f"heading.{verb}") for verb in verbs}
+    heading_width = max((len(h) for h in headings.values()), default=0)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True, width=heading_width)
     grid.add_column(no_wrap=True)
@@ -143,5 +144,5 @@ def actions_view(view: DominariaView, player: int, actions: Sequence[DominariaAc
             if action.verb == verb:
                 items.append(Text.assemble((f"[{action_key(view, action)}]", "bold cyan"), " ",
                                            action_words(view, action, language)))
-        grid.add_row(Text(verb, "bold"), flow(items, width - heading_width - 1))
+        grid.add_row(Text(headings[verb], "bold"), flow(items, width - heading_width - 1))
     return grid
