@@ -463,7 +463,7 @@ def test_every_bot_move_since_the_persons_last_decision_is_on_the_next_screen(
                   events: list[dict[str, Any]]) -> None:
         lines = [t.plain for t in event_texts(game.view(None), events, session.bot_label)]
         if not lines and action.verb != "keep":
-            lines = [t.plain for t in action_echo(session.bot_label(seat), action)]
+            lines = [t.plain for t in action_echo(seat, session.bot_label(seat), action)]
         since.extend(lines)
         moved(seat, bot, action, events)
 
@@ -519,8 +519,8 @@ def test_an_action_is_echoed_unless_it_is_a_keep_in_the_session_and_the_replay()
     game = new_game()
     keep = game.legal_actions(game.pending_players()[0])[0]
     assert keep.verb == "keep"
-    assert action_echo("Ann", keep) == []
-    assert action_echo("Ann", str(keep)) == []  # a replay's action is the logged notation
-    assert [t.plain for t in action_echo("Ann", "end", "bold")] == ["Ann: End turn"]
-    assert [t.plain for t in action_echo("Ann", "end", language="ru")] == [
-        "Ann: Завершить ход"]
+    assert action_echo(0, "Ann", keep) == []
+    assert action_echo(0, "Ann", str(keep)) == []  # a replay's action is the logged notation
+    assert [t.plain for t in action_echo(0, "Ann", "end", "bold")] == ["1 Ann: End turn"]
+    assert [t.plain for t in action_echo(1, "Ann", "end", language="ru")] == [
+        "2 Ann: Завершить ход"]

@@ -397,16 +397,18 @@ def event_texts(view: DominariaView, events: Sequence[Event],
     return texts
 
 
-def action_echo(who: str, action: object, style: str = "dim",
+def action_echo(player: int, who: str, action: object, style: str = "dim",
                 language: str = "en") -> list[Text]:
-    """An action after who did it, for an action whose events say nothing (an end of turn,
-    said in words as the page's button says it; anything else in notation). Never a keep: it
-    would name the hidden cards kept (its event says how many)."""
+    """An action after who did it (``player``'s digit first), for an action whose events say
+    nothing (an end of turn, said in words as the page's button says it; anything else in
+    notation). Never a keep: it would name the hidden cards kept (its event says how many)."""
     verb = str(action).split()[:1]
     if verb == ["keep"]:
         return []
     what = say(language, "dom.do.end") if verb == ["end"] else str(action)
-    return [Text(term(language, "common.did", name=who, what=what), style)]
+    # Tagged with the player's digit, as the events' lines are.
+    return [Text.assemble(player_tag(player), " ",
+                          Text(term(language, "common.did", name=who, what=what), style))]
 
 
 FINAL_COLUMNS = ("rank", "player", "heroes", "manaliths", "leylines", "cabal", "artifacts",

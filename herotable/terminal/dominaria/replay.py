@@ -37,8 +37,8 @@ class DominariaReplay(ReplayBase):
             player, action = self.actions[step - 1]
             caption = list(event_texts(view, self.events[step], language=language))
             if not caption:
-                caption = [*action_echo(seat_name(view, player, language), action, "bold",
-                                        language)]
+                caption = [*action_echo(player, seat_name(view, player, language), action,
+                                        "bold", language)]
         board = (map_picture(view, language) if self.console.width >= PICTURE_WIDTH
                  else location_table(view, self.console.width, language))
         return [header(view, view.current, language), board, boards_table(view, -1, language),

@@ -239,7 +239,8 @@ class Session(SessionBase):
                                                     self.bot_label, self.language)]
         # An end of turn has no words of its own: it is written out (a keep never is).
         if not views:
-            views = [*action_echo(self.bot_label(player), action, language=self.language)]
+            views = [*action_echo(player, self.bot_label(player), action,
+                                  language=self.language)]
         self.notes += views
         if self.save_path is not None:
             problem = self.save_to(self.save_path)
