@@ -152,3 +152,25 @@ def test_hot_seat_dominaria_passes_the_device(page: Page, api: Api, shots: Path)
         re.compile(re.escape(text("dom.event.dominaria", name=["Ann", "Bob"][other.seat],
                                   round=1, card="")[:12])))
     assert api.state(game_id)["pending"] == [other.seat]
+
+
+def test_a_chosen_location_does_not_outlive_the_turn(page: Page, api: Api) -> None:
+    """A location chosen during a turn is let go when the turn passes: the next turn's first
+    click chooses, instead of letting go of last turn's choice."""
+    created = create(api, [{"name": "Ann"}, {"bot": "greedy"}], seed=3)
+    game_id, seat = created["id"], created["seats"][0]
+    page.goto(seat["url"])
+    table = DominariaTable(page, api, game_id, seat["token"], 0)
+    state = table.state()
+    while state["view"]["stage"] != "play":  # the set-up, as planned
+        table.do(table.plan(state), state)
+        state = table.wait_after(state["seq"])
+    chosen = page.locator("svg.dom-map [data-loc]").first.get_attribute("data-loc")
+    assert chosen is not None
+    table.select(chosen)
+    table.do("end", state)
+    state = table.wait_after(state["seq"])
+    assert state["view"]["current"] == 0, "the bot has played its turn"
+    expect(page.locator("svg.dom-map [data-loc][aria-pressed=true]")).to_have_count(0)
+    table.location(chosen).click()
+    expect(table.location(chosen)).to_have_attribute("aria-pressed", "true")

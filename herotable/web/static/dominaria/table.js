@@ -49,6 +49,9 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
 
   // A new state: what was being chosen may no longer be legal.
   useEffect(() => { setMode(null); setPending(null); }, [state.seq, seat]);
+  // A new turn starts with nothing chosen: last turn's location would make its first click
+  // let go of it rather than choose.
+  useEffect(() => { setSelected(null); }, [view.round, view.current, seat]);
 
   const send = async (text) => {
     if (busy) return false;
