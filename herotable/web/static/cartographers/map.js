@@ -51,7 +51,7 @@ export function MapView(props) {
     const cell = cellAt(e);
     if (!cell) return;
     if (e.pointerType !== 'mouse') { props.onHover && props.onHover(cell); }
-    if (props.onPick) props.onPick(cell, e.pointerType);
+    if (props.onPick) props.onPick(cell);
   };
 
   const cells = [];

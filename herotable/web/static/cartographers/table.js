@@ -126,10 +126,12 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
   else status = t('status.thinking');
 
   const shownSheet = view.sheets[shown];
-  const onPick = (cell, pointer) => {
+  // A press on the placement already pinned there confirms it, by mouse, pen or touch alike
+  // (the map takes no touch gestures, so a tap is never the start of a scroll).
+  const onPick = (cell) => {
     if (!placing) return;
     const same = p.pinned && p.pos && p.pos[0] === cell[0] && p.pos[1] === cell[1];
-    if (same && pointer === 'mouse' && p.action) { confirm(); return; }
+    if (same && p.action) { confirm(); return; }
     p.pick(cell);
   };
 
