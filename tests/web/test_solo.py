@@ -63,3 +63,36 @@ def test_a_solo_game_played_by_pointer_and_keys(page: Page, api: Api, shots: Pat
     expect(rows).to_have_count(4)
     expect(rows.locator("td b")).to_have_text([str(r["total"]) for r in view["scores"][0]])
     page.screenshot(path=str(shots / "solo-final.png"))
+
+
+def test_solo_card_and_season_texts_say_what_happens(page: Page, api: Api, shots: Path) -> None:
+    # Seed 261 deals Gorgon Gaze first: alone, the monster places itself, then its gaze asks
+    # for a cell, so the ambush card stays on the table. Spring's last card then takes the
+    # time spent to 9 of 8.
+    created = api.create([{"name": "Ann"}], seed=261)
+    game_id, seat = created["id"], created["seats"][0]
+    state = api.state(game_id, seat["token"])
+    assert state["view"]["legal"]["kind"] == "destroy"
+    assert state["view"]["legal"]["card"] == "gorgon_gaze"
+    page.goto(seat["url"])
+    note = page.locator(".card-face.kind-ambush .card-note")
+    expect(note).to_contain_text(text("ambush.self.clockwise",
+                                      corner=text("ambush.corner.bottom_right")))
+    expect(note).not_to_contain_text(text("ambush.clockwise"))
+    page.screenshot(path=str(shots / "solo-ambush-card.png"))
+
+    view = state["view"]
+    while view["season_time"] <= view["season_threshold"]:
+        assert view["season_index"] == 0 and not state["over"]
+        api.act(game_id, seat["token"], state["seq"], state["legal"][0])
+        state = api.state(game_id, seat["token"])
+        view = state["view"]
+    assert view["legal"] is not None  # the season's last card, still to be drawn
+    spring = page.locator(".season.now")
+    expect(spring.locator(".season-time")).to_have_text(text("season.time_up"))
+    expect(spring.locator(".pips")).to_have_attribute(
+        "title", text("season.time", time=view["season_threshold"],
+                      threshold=view["season_threshold"]))
+    expect(page.locator(".seasons")).not_to_contain_text(
+        text("season.time", time=view["season_time"], threshold=view["season_threshold"]))
+    page.screenshot(path=str(shots / "solo-season-last-card.png"))

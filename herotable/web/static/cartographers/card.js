@@ -65,8 +65,18 @@ export function cardName(catalog, id) {
   return card ? nameIn(card.names) : id;
 }
 
-/** The card being played, as a face: name, kind, time, what it offers. */
-export function CardFace({ catalog, id, ruins }) {
+/** Who draws an ambush's monster: a neighbour, or (solo, or monsters placing themselves for
+ * remote play) the monster itself, from its corner along the edge. */
+function ambushNote(card, selfPlaced) {
+  const direction = card.direction || 'clockwise';
+  return selfPlaced
+    ? t(`ambush.self.${direction}`, { corner: t(`ambush.corner.${card.corner}`) })
+    : t(`ambush.${direction}`);
+}
+
+/** The card being played, as a face: name, kind, time, what it offers. `selfPlaced`: ambushes
+ * place themselves (the engine's solo rule) instead of a neighbour drawing them. */
+export function CardFace({ catalog, id, ruins, selfPlaced = false }) {
   if (!id) return html`<div class="card-face empty">${t('card.none')}</div>`;
   const card = catalog.card(id);
   if (!card) return html`<div class="card-face">${id}</div>`;
@@ -78,7 +88,7 @@ export function CardFace({ catalog, id, ruins }) {
     body = html`<div class="card-shapes"><${HeroGlyph} offsets=${card.attack}/></div>`;
   } else if (card.kind === 'ambush') {
     body = html`<div class="card-shapes"><${ShapeGlyph} cells=${card.cells} terrain="monster"/></div>
-      <div class="card-note">${t(`ambush.${card.direction || 'clockwise'}`)}${card.effect && card.effect !== 'none' ? ` · ${t(`effect.${card.effect}`)}` : ''}</div>`;
+      <div class="card-note">${ambushNote(card, selfPlaced)}${card.effect && card.effect !== 'none' ? ` · ${t(`effect.${card.effect}`)}` : ''}</div>`;
   }
   return html`<div class=${`card-face kind-${card.kind}`}>
     <div class="card-top"><span class="card-kind">${t(`card.kind.${card.kind}`)}</span>

@@ -167,7 +167,8 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
       ${view.over && !replay ? html`<div class="play over">
         <${Standings} state=${state} names=${names}/></div>` : html`<div class="play">
         <div class="current" data-tour="card">
-          <${CardFace} catalog=${catalog} id=${p.active ? p.legal.card : view.current} ruins=${view.ruins_pending || Boolean(view.decision && view.decision.ruins)}/>
+          <${CardFace} catalog=${catalog} id=${p.active ? p.legal.card : view.current} ruins=${view.ruins_pending || Boolean(view.decision && view.decision.ruins)}
+            selfPlaced=${view.config.players === 1 || view.config.remote_ambush}/>
         </div>
         ${p.active && html`<${Controls} p=${p} busy=${busy} onConfirm=${confirm} catalog=${catalog} names=${names}
             ruins=${Boolean(view.decision && view.decision.ruins)}
