@@ -169,3 +169,16 @@ class DominariaTable:
                 if self.changed_payment:
                     break
         panel.get_by_role("button", name=text("dom.pay.confirm")).click()
+
+
+def shown(table: DominariaTable) -> dict[str, Any]:
+    """The state the page shows, once the bot's answers to set-up (which arrive while the page
+    loads) are in it."""
+    end = time.monotonic() + 30
+    while True:
+        state = table.state()
+        seq = table.root.get_attribute("data-seq")
+        if seq == str(state["seq"]) and 0 in state["pending"]:
+            return state
+        assert time.monotonic() < end, f"the page shows seq {seq}, the game is at {state['seq']}"
+        table.root.page.wait_for_timeout(50)

@@ -4,14 +4,13 @@ the legend open their entries, and the page says why an action is not offered.""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Api
-from tests.web.dominaria_table import DominariaTable, create
+from tests.web.dominaria_table import DominariaTable, create, shown
 from tests.web.table import text
 
 LISTEN = ("window.rulesOpened = [];"
@@ -29,19 +28,6 @@ def to_my_turn(page: Page, api: Api) -> tuple[DominariaTable, dict[str, Any]]:
         table.do(table.plan(state), state)
         state = table.wait_after(state["seq"])
     return table, state
-
-
-def shown(table: DominariaTable) -> dict[str, Any]:
-    """The state the page shows, once the bot's answers to set-up (which arrive while the page
-    loads) are in it."""
-    end = time.monotonic() + 30
-    while True:
-        state = table.state()
-        seq = table.root.get_attribute("data-seq")
-        if seq == str(state["seq"]) and 0 in state["pending"]:
-            return state
-        assert time.monotonic() < end, f"the page shows seq {seq}, the game is at {state['seq']}"
-        table.root.page.wait_for_timeout(50)
 
 
 def opened(page: Page) -> Any:
