@@ -117,3 +117,34 @@ def test_an_address_that_is_no_page_says_so(page: Page, api: Api) -> None:
     page.locator("main").get_by_role("link", name=text("nav.lobby")).click()
     expect(page.locator("form.new-game")).to_be_visible()
     assert page.url == f"{api.base}/"
+
+
+def test_forgetting_a_game_can_be_undone(page: Page, api: Api, shots: Path) -> None:
+    created = api.create([{"name": "Fay"}, {"bot": "greedy"}], seed=3)
+    game_id = created["id"]
+    seat = created["seats"][0]
+    yours = page.get_by_role("heading", name=f"{text('map.of', name='Fay')} · "
+                                             f"{text('map.yours')}")
+    # Opening the invitation makes this browser remember the seat.
+    page.goto(seat["url"])
+    expect(yours).to_be_visible()
+    remembered = page.evaluate("() => localStorage.getItem('herotable.games')")
+
+    page.goto("/")
+    mine = page.locator("section.panel.my-games")
+    row = mine.locator(f"li[data-game='{game_id}']")
+    expect(row).to_be_visible()
+    row.get_by_role("button", name=text("lobby.forget")).click()
+    expect(row).to_have_count(0)
+    notice = mine.get_by_role("status")
+    expect(notice).to_contain_text("Fay")
+    page.screenshot(path=str(shots / "lobby-forgotten.png"))
+
+    notice.get_by_role("button", name=text("lobby.undo")).click()
+    expect(row).to_be_visible()
+    expect(notice).to_have_count(0)
+    # The seat is back exactly as it was, so the table opens on it, not as a spectator.
+    assert page.evaluate("() => localStorage.getItem('herotable.games')") == remembered
+    row.get_by_role("link").click()
+    expect(yours).to_be_visible()
+    expect(page.get_by_text(text("status.spectating"))).to_have_count(0)

@@ -182,8 +182,19 @@ export function rememberSeat({ id, seat, token, game, name }) {
   saveMyGames(list.slice(0, 200));
 }
 
+/** Drop game `id`'s seats; returns them with their places in the list, for restoreSeats(). */
 export function forgetGame(id) {
-  saveMyGames(myGames().filter((g) => g.id !== id));
+  const list = myGames();
+  const removed = list.map((entry, index) => ({ entry, index })).filter(({ entry }) => entry.id === id);
+  saveMyGames(list.filter((g) => g.id !== id));
+  return removed;
+}
+
+/** Undo forgetGame(): each seat back where it was, token and all. */
+export function restoreSeats(removed) {
+  const list = myGames().filter((g) => !removed.some(({ entry }) => entry.id === g.id && entry.seat === g.seat));
+  for (const { entry, index } of removed) list.splice(index, 0, entry);
+  saveMyGames(list);
 }
 
 /** The seats of game `id` this browser holds, by seat number. */

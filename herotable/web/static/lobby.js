@@ -3,7 +3,7 @@
 import { html } from './html.js';
 import { t, has, refusalText, useLanguage } from './i18n.js';
 import { useEffect, useState } from 'preact/hooks';
-import { api, catalog as fetchCatalog, forgetGame, myGames, onMyGames, rememberSeat } from './api.js';
+import { api, catalog as fetchCatalog, forgetGame, myGames, onMyGames, rememberSeat, restoreSeats } from './api.js';
 import { gameEntry } from './games.js';
 import { seatNames } from './seats.js';
 import { startTutorial } from './tutorial.js';
@@ -200,6 +200,12 @@ function NewGame({ meta, navigate }) {
 function MyGames({ navigate }) {
   const [rows, setRows] = useState(() => groupMine());
   const [status, setStatus] = useState({});
+  // The game last forgotten, until undone, another is forgotten or the page is left.
+  const [forgotten, setForgotten] = useState(null);
+  const forget = (id, name) => setForgotten({ name, seats: forgetGame(id) });
+  const undo = () => { restoreSeats(forgotten.seats); setForgotten(null); };
+  const notice = forgotten && html`<p class="forgotten" role="status">${t('lobby.forgotten', { name: forgotten.name })}
+    <button type="button" onClick=${undo}>${t('lobby.undo')}</button></p>`;
   // Seats remembered or forgotten anywhere (this page, another tab) show at once.
   useEffect(() => onMyGames(() => setRows(groupMine())), []);
   const ids = rows.map((g) => g.id).join(' ');
@@ -215,7 +221,7 @@ function MyGames({ navigate }) {
     const timer = setInterval(refresh, STATUS_POLL_MS);
     return () => { stop = true; clearInterval(timer); };
   }, [ids]);
-  if (!rows.length) return html`<section class="panel my-games"><h2>${t('lobby.my_games')}</h2><p class="muted">${t('lobby.no_games')}</p></section>`;
+  if (!rows.length) return html`<section class="panel my-games"><h2>${t('lobby.my_games')}</h2><p class="muted">${t('lobby.no_games')}</p>${notice}</section>`;
   return html`<section class="panel my-games"><h2>${t('lobby.my_games')}</h2>
     <ul class="game-list">${rows.map((g) => {
       const s = status[g.id];
@@ -234,8 +240,8 @@ function MyGames({ navigate }) {
       const names = s && s.seats ? seatNames(s.seats).join(', ') : g.seats.map((x) => x.name).filter(Boolean).join(', ');
       return html`<li data-game=${g.id} data-status=${state}><a href=${`/g/${g.id}`} onClick=${navigate}>${names || g.id}</a>
         <span class=${`tag ${state === 'your_move' ? 'go' : ''}`}>${line}</span>
-        <button type="button" class="quiet" onClick=${() => forgetGame(g.id)}>${t('lobby.forget')}</button></li>`;
-    })}</ul></section>`;
+        <button type="button" class="quiet" onClick=${() => forget(g.id, names || g.id)}>${t('lobby.forget')}</button></li>`;
+    })}</ul>${notice}</section>`;
 }
 
 function groupMine() {
