@@ -47,10 +47,19 @@ def test_an_analysis_opened(page: Page, api: Api, shots: Path) -> None:
     expect(panel.locator(".analysis-sum")).to_contain_text(str(len(found)))
 
     # The biggest loss opened: the replay at its step, both moves outlined, the legend.
+    # Each decision numbered as the replay numbers its position (from 1), with its card named.
     worst = order[0]
+    card = api.client.get(f"/api/games/{game_id}/replay/{worst['step']}").json()["view"]["current"]
+    catalog = api.client.get("/api/catalog/cartographers").json()
+    names = {c["id"]: c["names"] for group in ("explore", "heroes", "ruins", "ambushes")
+             for c in catalog.get(group, {}).values()}
+    expect(reviews.first.locator(".review-head b")).to_have_text(
+        text("analysis.step", step=worst["step"] + 1))
+    expect(reviews.first.locator(".review-card")).to_have_text(names[card]["en"])
     reviews.first.get_by_role("button").click()
     bar = page.get_by_role("group", name=text("replay.title"))
-    expect(bar.get_by_text(text("replay.step", step=worst["step"], steps=steps))).to_be_visible()
+    counter = text("replay.step", step=worst["step"] + 1, steps=steps + 1)
+    expect(bar.get_by_text(counter)).to_be_visible()
     big = page.locator("svg.map.big")
     expect(big.locator("g.outline.played")).to_have_attribute("data-action", worst["played"])
     if worst["best"] != worst["played"]:

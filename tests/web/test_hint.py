@@ -4,6 +4,7 @@ chosen and confirmed; never offered where the game allows no hints."""
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -11,6 +12,17 @@ from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Api
 from tests.web.table import Table, action_words, text
+
+
+def compared(difference: float, unit: str) -> str:
+    """An other choice against the one shown, in the page's words ("2.4 stars less")."""
+    d = math.floor(difference * 10 + 0.5) / 10  # as the page rounds (Math.round)
+    if d == 0:
+        return text("hint.as_good")
+    size = abs(d)
+    value = str(int(size)) if size == int(size) else str(size)
+    return text(f"hint.{'more' if d > 0 else 'less'}_{'vp' if unit == 'vp' else 'stars'}",
+                count=size, value=value)
 
 
 def test_a_hint_shown_and_taken(page: Page, api: Api, shots: Path) -> None:
@@ -23,7 +35,9 @@ def test_a_hint_shown_and_taken(page: Page, api: Api, shots: Path) -> None:
     expect(table.controls).to_be_visible()
     expect(page.locator("svg.map.big g.outline")).to_have_count(0)
     table.settle()
-    page.keyboard.press("h")
+    with page.expect_response(lambda r: r.url.endswith("/hint"), timeout=30_000) as asked:
+        page.keyboard.press("h")
+    hint = asked.value.json()
     outline = page.locator("svg.map.big g.outline.hint")
     expect(outline).to_have_count(1, timeout=30_000)
     action = outline.get_attribute("data-action")
@@ -33,6 +47,15 @@ def test_a_hint_shown_and_taken(page: Page, api: Api, shots: Path) -> None:
     suggestion = page.locator(".suggestion")
     expect(suggestion).to_contain_text(text("hint.suggests", move=action_words(action)))
     expect(suggestion.locator(".hint-value")).to_have_text(re.compile(r"≈\d"))
+    # The bot's other choices say in words how they compare with the one shown.
+    others: dict[str, float] = {}
+    for option in hint["options"]:
+        if option["action"] != hint["action"]:
+            others.setdefault(option["action"], option["value"])
+    assert others and hint.get("method") != "harm"  # the seed's first decision: a shape of its own
+    expect(page.locator(".hint-others button")).to_have_text(
+        [f"{action_words(a)} ({compared(v - hint['value'], hint['unit'])})"
+         for a, v in others.items()])
     page.screenshot(path=str(shots / "hint-shown.png"))
 
     # Taken, the suggestion is the placement being chosen, and Enter sends it.

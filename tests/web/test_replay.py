@@ -26,6 +26,12 @@ def finish(api: Api, game_id: str, tokens: list[str]) -> int:
     raise AssertionError("the game did not end")
 
 
+def position(step: int, steps: int) -> str:
+    """The replay's counter at position ``step`` of a game of ``steps`` actions: positions
+    counted from 1, the start being the first."""
+    return text("replay.step", step=step + 1, steps=steps + 1)
+
+
 def test_replay_steps_and_switches_maps(page: Page, api: Api, shots: Path) -> None:
     created = api.create([{"name": "Ann"}, {"name": "Bob"}], seed=9)
     game_id = created["id"]
@@ -36,26 +42,26 @@ def test_replay_steps_and_switches_maps(page: Page, api: Api, shots: Path) -> No
     page.get_by_role("button", name=text("replay.open")).click()
 
     bar = page.get_by_role("group", name=text("replay.title"))
-    counter = bar.get_by_text(text("replay.step", step=0, steps=steps))
+    counter = bar.get_by_text(position(0, steps))
     expect(counter).to_be_visible()
     big = page.locator("svg.map.big")
-    expect(page.get_by_role("status")).to_have_text(text("replay.step", step=0, steps=steps))
+    expect(page.get_by_role("status")).to_have_text(position(0, steps))
     assert filled(big) == 0  # before the first action nobody has drawn
     # Plain names: who is away or deciding now is no part of a replay.
     expect(page.locator(".others .other-name")).to_have_text(["Ann", "Bob"])
 
     bar.get_by_title(text("replay.forward")).click()
-    expect(bar.get_by_text(text("replay.step", step=1, steps=steps))).to_be_visible()
+    expect(bar.get_by_text(position(1, steps))).to_be_visible()
     page.keyboard.press("ArrowRight")
-    expect(bar.get_by_text(text("replay.step", step=2, steps=steps))).to_be_visible()
+    expect(bar.get_by_text(position(2, steps))).to_be_visible()
     assert filled(big) > 0  # Ann's first shape (seat 0 acts first)
     page.keyboard.press("PageDown")
-    expect(bar.get_by_text(text("replay.step", step=12, steps=steps))).to_be_visible()
+    expect(bar.get_by_text(position(12, steps))).to_be_visible()
     mid_ann = terrains(big)
     page.keyboard.press("ArrowLeft")
-    expect(bar.get_by_text(text("replay.step", step=11, steps=steps))).to_be_visible()
+    expect(bar.get_by_text(position(11, steps))).to_be_visible()
     page.keyboard.press("End")
-    expect(bar.get_by_text(text("replay.step", step=steps, steps=steps))).to_be_visible()
+    expect(bar.get_by_text(position(steps, steps))).to_be_visible()
     end_ann = terrains(big)
     assert end_ann != mid_ann and filled(big) > sum(
         t not in ("empty", "mountain") for t in mid_ann.values())
@@ -71,17 +77,17 @@ def test_replay_steps_and_switches_maps(page: Page, api: Api, shots: Path) -> No
     assert end_bob != end_ann
     assert sum(ch not in ".^r" for line in final[1]["grid"] for ch in line) == filled(big)
     bar.get_by_title(text("replay.first")).click()
-    expect(bar.get_by_text(text("replay.step", step=0, steps=steps))).to_be_visible()
+    expect(bar.get_by_text(position(0, steps))).to_be_visible()
     expect(page.get_by_role("heading", name=text("map.of", name="Bob"), exact=True)) \
         .to_be_visible()
     assert filled(big) == 0
     page.keyboard.press("PageDown")
-    expect(bar.get_by_text(text("replay.step", step=10, steps=steps))).to_be_visible()
+    expect(bar.get_by_text(position(10, steps))).to_be_visible()
     # Five quick presses are five steps, each counted from the step asked for last, not from
     # the one the page shows while the answers are on their way.
     for _ in range(5):
         page.keyboard.press("ArrowRight")
-    expect(bar.get_by_text(text("replay.step", step=15, steps=steps))).to_be_visible()
+    expect(bar.get_by_text(position(15, steps))).to_be_visible()
     # An answer that comes back late, for a step no longer wanted, is dropped.
     page.evaluate("""() => {
       const fetchNow = window.fetch;
@@ -92,9 +98,9 @@ def test_replay_steps_and_switches_maps(page: Page, api: Api, shots: Path) -> No
     with page.expect_response(lambda r: r.url.endswith("/replay/16")):
         page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    expect(bar.get_by_text(text("replay.step", step=17, steps=steps))).to_be_visible()
+    expect(bar.get_by_text(position(17, steps))).to_be_visible()
     page.wait_for_timeout(700)  # the answer for step 16 arrives
-    expect(bar.get_by_text(text("replay.step", step=17, steps=steps))).to_be_visible()
+    expect(bar.get_by_text(position(17, steps))).to_be_visible()
     bob_at = [sum(ch not in ".^r" for line in api.client.get(
         f"/api/games/{game_id}/replay/{k}").json()["view"]["sheets"][1]["grid"] for ch in line)
         for k in (16, 17)]

@@ -76,16 +76,35 @@ async function sheetOf(id, step, seat, action) {
 /** How a move reads: the game's own words when it has them (Cartographers), else its notation. */
 function movesIn(words, action) { return words ? words(action) : action; }
 
+/** What each reviewed decision was about ({step: name}), named by `subject` from the
+ * replay's view at its step; empty while they load or when the game names nothing. */
+function useSubjects(id, reviews, subject) {
+  const [named, setNamed] = useState({});
+  const steps = reviews ? reviews.map((r) => r.step).join(',') : '';
+  useEffect(() => {
+    setNamed({});
+    if (!subject || !steps) return undefined;
+    let stop = false;
+    Promise.all(steps.split(',').map(Number).map((step) => api.replay(id, step)
+      .then((data) => [step, subject(data.view)], () => [step, null])))
+      .then((pairs) => { if (!stop) setNamed(Object.fromEntries(pairs)); });
+    return () => { stop = true; };
+  }, [id, steps, Boolean(subject)]);
+  return named;
+}
+
 /**
  * The analysis panel. props: a (useAnalysis's result), names, words(action) (the game's
- * words for a move), openStep(step) (shows the position at a step), id, shownStep (the
- * replay's step now, to mark the review shown).
+ * words for a move), subject(view) (what a decision in that view was about, or null),
+ * openStep(step) (shows the position at a step), id, shownStep (the replay's step now, to
+ * mark the review shown).
  */
-export function AnalysisPanel({ a, id, names, words, openStep, shownStep }) {
+export function AnalysisPanel({ a, id, names, words, subject, openStep, shownStep }) {
   const listRef = useRef(null);
-  if (!a.over) return null;
   const data = a.data;
   const status = data ? data.status : null;
+  const subjects = useSubjects(id, status === 'done' && data.analysis ? data.analysis.reviews : null, subject);
+  if (!a.over) return null;
   const unit = (data && data.analysis && data.analysis.unit) || 'stars';
   const say = (kind, x) => t(has(`analysis.${kind}_${unit}`) ? `analysis.${kind}_${unit}` : `analysis.${kind}_stars`,
     { count: round(x), value: formatNumber(round(x)) });
@@ -107,13 +126,15 @@ export function AnalysisPanel({ a, id, names, words, openStep, shownStep }) {
     const reviews = [...data.analysis.reviews].sort((x, y) => y.loss - x.loss || x.step - y.step);
     body = html`<p class="analysis-sum">${t('analysis.summary', { count: reviews.length, lost: lossText(data.analysis.total_loss) })}</p>
       <ol class="reviews" ref=${listRef}>${reviews.map((r) => {
+        // Numbered from 1, as the replay counts the position the decision was taken in.
         // Sampling may value the move played a little above the bot's own: no loss then.
         const same = r.played === r.best;
         const none = same || round(r.loss) <= 0;
         const on = a.open && a.open.step === r.step && shownStep === r.step;
         return html`<li class=${`review ${on ? 'on' : ''} ${same ? 'same' : ''}`} data-step=${r.step}>
           <button type="button" onClick=${() => openReview(r)} aria-pressed=${on}>
-            <span class="review-head"><b>${t('analysis.step', { step: r.step })}</b>
+            <span class="review-head"><b>${t('analysis.step', { step: r.step + 1 })}</b>
+              ${subjects[r.step] && html`<span class="review-card">${subjects[r.step]}</span>`}
               <span class=${none ? 'loss none' : 'loss'}>${same ? t('analysis.as_bot') : (none ? t('analysis.no_loss') : `−${lossText(r.loss)}`)}</span></span>
             <span class="review-move played-move">${t('analysis.played', { move: movesIn(words, r.played) })}</span>
             ${!same && html`<span class="review-move best-move">${t('analysis.best', { move: movesIn(words, r.best) })}</span>`}

@@ -150,6 +150,9 @@ export function GamePage({ id, navigate }) {
       </div></main>`;
   }
 
+  // Positions are counted from 1 for people (the start is the first), as the analysis
+  // numbers the decision taken at each.
+  const replayLabel = replay && t('replay.step', { step: replay.step + 1, steps: replay.steps + 1 });
   const replayControls = replay && html`<div class="replay-bar" role="group" aria-label=${t('replay.title')}>
     <button type="button" onClick=${() => goReplay(0)} title=${t('replay.first')}>◀◀</button>
     <button type="button" onClick=${() => stepReplay(-1)} title=${t('replay.back')}>◀</button>
@@ -157,7 +160,7 @@ export function GamePage({ id, navigate }) {
       onInput=${(e) => goReplay(Number(e.target.value))}/>
     <button type="button" onClick=${() => stepReplay(1)} title=${t('replay.forward')}>▶</button>
     <button type="button" onClick=${() => goReplay(replay.steps)} title=${t('replay.last')}>▶▶</button>
-    <span>${t('replay.step', { step: replay.step, steps: replay.steps })}</span>
+    <span>${replayLabel}</span>
     <button type="button" onClick=${closeReplay}>${t('replay.close')}</button>
   </div>`;
 
@@ -179,10 +182,11 @@ export function GamePage({ id, navigate }) {
     <${GameTable} game=${state.game} state=${replay ? replay.state : state} catalog=${catalog}
         tutorial=${guide && guide.step}
         seat=${replay ? null : state.seat} act=${act} preview=${replay ? null : preview}
-        replay=${replay && { step: replay.step, steps: replay.steps, controls: replayControls }}
+        replay=${replay && { step: replay.step, steps: replay.steps, label: replayLabel, controls: replayControls }}
         hint=${!replay && state.hints && token && !state.over ? hint : null}
         marks=${replay && analysis.open && analysis.open.step === replay.step ? analysis.open : null}
         extra=${state.over && html`<${AnalysisPanel} a=${analysis} id=${id} names=${names} words=${entry.moveWords}
+          subject=${entry.decisionSubject && ((view) => entry.decisionSubject(view, catalog))}
           openStep=${goReplay} shownStep=${replay && replay.step}/>`}/>
     <${RulesPanel} game=${state.game} onOpen=${setRulesOpen}/>
     <${Coach} guide=${guide} navigate=${navigate}/>

@@ -7,7 +7,7 @@ import { CartographersTable } from './cartographers/table.js';
 import { indexCatalog as indexCartographers } from './cartographers/catalog.js';
 import { cartographersSetup } from './cartographers/setup.js';
 import { TerrainDefs } from './cartographers/terrain.js';
-import { actionText } from './cartographers/card.js';
+import { actionText, cardName } from './cartographers/card.js';
 import { DominariaTable } from './dominaria/table.js';
 import { indexCatalog as indexDominaria } from './dominaria/catalog.js';
 
@@ -23,8 +23,8 @@ import { indexCatalog as indexDominaria } from './dominaria/catalog.js';
  *   notation; rejects with the API's error (null: nothing may be played)
  * @property {((query: object) => Promise<object>)|null} [preview] asks the server what the
  *   scores would be (GET /api/games/{id}/preview); null when not offered
- * @property {{step: number, steps: number, controls: any}|null} [replay] the replay shown, with
- *   its controls to place in the table
+ * @property {{step: number, steps: number, label: string, controls: any}|null} [replay] the
+ *   replay shown, with its counter in words and its controls to place in the table
  * @property {(() => Promise<object>)|null} [hint] asks the strong bot for a hint; null when the
  *   game gives none now
  * @property {object|null} [marks] the analysis of the replayed step (the move played and the
@@ -47,6 +47,9 @@ import { indexCatalog as indexDominaria } from './dominaria/catalog.js';
  *   cartographers/setup.js), or null
  * @property {((action: string) => string)|null} moveWords a move in words for the analysis
  *   (null: the engine's notation)
+ * @property {((view: object, catalog: object) => string|null)|null} decisionSubject what a
+ *   decision was about, named from the view it was taken in (the card of a Cartographers
+ *   turn), for the analysis (null: nothing to name)
  */
 
 /** @type {Record<string, GameEntry>} */
@@ -57,6 +60,7 @@ const GAMES = {
     indexCatalog: indexCartographers,
     setup: cartographersSetup,
     moveWords: actionText,
+    decisionSubject: (view, catalog) => (view.current ? cardName(catalog, view.current) : null),
   },
   dominaria: {
     Table: DominariaTable,
@@ -64,6 +68,7 @@ const GAMES = {
     indexCatalog: indexDominaria,
     setup: null,
     moveWords: null,
+    decisionSubject: null,
   },
 };
 

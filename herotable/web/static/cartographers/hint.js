@@ -64,7 +64,13 @@ export function HintPanel({ h, onTake, taken, harm }) {
   if (h.answer && h.answer.method) harm = h.answer.method === 'harm';
   const worth = value === null ? '' : t(harm ? `hint.harm_${unit}` : `hint.value_${unit}`,
     { count: round(harm ? -value : value), value: formatNumber(round(harm ? -value : value)) });
-  const delta = (x) => { const d = round(x - value); return d > 0 ? `+${formatNumber(d)}` : (d < 0 ? `−${formatNumber(-d)}` : '±0'); };
+  // Another choice in words against the one shown, in what the line above counts (on a
+  // neighbour's map: what it leaves there, so a better choice leaves less).
+  const compared = (x) => {
+    const d = round(harm ? value - x : x - value);
+    if (d === 0) return t('hint.as_good');
+    return t(`hint.${d > 0 ? 'more' : 'less'}_${unit}`, { count: Math.abs(d), value: formatNumber(Math.abs(d)) });
+  };
   return html`<div class="hint-panel" aria-live="polite">
     <div class="row">
       <button type="button" class="hint-button" onClick=${h.request} disabled=${h.busy} aria-busy=${h.busy}
@@ -79,7 +85,7 @@ export function HintPanel({ h, onTake, taken, harm }) {
       <b class="hint-value">${worth}</b></div>`}
     ${others.length > 0 && html`<div class="hint-others"><span class="muted">${t('hint.others')}</span>
       ${others.map((o) => html`<button type="button" class="linkish" onClick=${() => h.show(o.action)}>
-        ${actionText(o.action)} (${delta(o.value)})</button>`)}</div>`}
+        ${actionText(o.action)} (${compared(o.value)})</button>`)}</div>`}
     ${h.error && html`<div class="error" role="alert">${h.error}</div>`}
   </div>`;
 }

@@ -120,7 +120,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
   const deciding = (s) => !replay && state.pending.includes(s);
   let status;
   if (view.over) status = t('status.over');
-  else if (replay) status = t('replay.step', { step: replay.step, steps: replay.steps });
+  else if (replay) status = replay.label;
   else if (p.active) status = t('status.your_move');
   else if (pending.length) status = t('status.waiting', { names: pending.map((s) => names[s] + presence(s)).join(', ') });
   else status = t('status.thinking');

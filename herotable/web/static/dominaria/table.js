@@ -116,7 +116,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
   let status;
   const end = findAction(parsed, 'end');
   if (view.over) status = t('status.over');
-  else if (replay) status = t('replay.step', { step: replay.step, steps: replay.steps });
+  else if (replay) status = replay.label;
   else if (decision && decision.kind === 'keep') status = t('dom.status.choose');
   else if (placing) status = t('dom.status.place');
   else if (turn) {
