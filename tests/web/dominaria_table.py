@@ -118,8 +118,8 @@ class DominariaTable:
                 f"dom.choice.{state['view']['decision']['choice']}"))
             for card in args:
                 choice.locator(f"[data-card={card}]").click()
-            if len(args) == 2:
-                choice.get_by_role("button", name=text("dom.choice.keep_two")).click()
+            confirm = "dom.choice.keep_two" if len(args) == 2 else "dom.choice.keep_one"
+            choice.get_by_role("button", name=text(confirm)).click()
         elif verb == "place":
             self.location(args[0]).click()
         elif verb == "move":

@@ -120,8 +120,8 @@ def keep_quests(page: Page, state: dict[str, Any], words: dict[str, Any]) -> Non
     cards = keep.split()[1:]
     for card in cards:
         choice.locator(f"[data-card={card}]").click()
-    if len(cards) == 2:
-        choice.get_by_role("button", name=text("dom.choice.keep_two", words)).click()
+    confirm = "dom.choice.keep_two" if len(cards) == 2 else "dom.choice.keep_one"
+    choice.get_by_role("button", name=text(confirm, words)).click()
 
 
 def test_the_leftover_finder_sees_english_and_spares_what_the_language_says() -> None:

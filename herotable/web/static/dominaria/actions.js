@@ -5,7 +5,7 @@ import { html } from '../html.js';
 import { t } from '../i18n.js';
 import { useState } from 'preact/hooks';
 import { nameOf } from './catalog.js';
-import { findAction, findKeep } from './notation.js';
+import { findKeep } from './notation.js';
 import { Mana, SeatGlyph, colourName } from './symbols.js';
 import { AbilityRules, CostLink, WhyNotHere, reasonText } from './reference.js';
 import { ArtifactCard, QuestCard } from './quests.js';
@@ -55,28 +55,23 @@ export function PaymentPanel({ catalog, view, me, pending, pay, setPay, onConfir
     </div></div>`;
 }
 
-/** Look at two, keep one (or, at set-up, keep two of four): the decision says how many. A
- * single card is kept at a click; several are picked (the latest ``count``) and confirmed. */
+/** Look at two, keep one (or, at set-up, keep two of four): the decision says how many. The
+ * cards are picked (the latest ``count``) and the keep confirmed, so a stray click sends
+ * nothing. */
 export function ChoicePanel({ catalog, decision, actions, onAction, busy }) {
   const [picked, setPicked] = useState([]);
-  const several = decision.count > 1;
   const artifact = decision.choice === 'artifact';
   const toggle = (id) => {
-    if (!several) {
-      const keep = findAction(actions, 'keep', [id]);
-      if (keep) onAction(keep.text);
-      return;
-    }
     setPicked((old) => (old.includes(id) ? old.filter((x) => x !== id) : [...old, id].slice(-decision.count)));
   };
-  const action = several ? findKeep(actions, picked) : undefined;
+  const action = findKeep(actions, picked);
   return html`<div class="choice" data-tour="choice" role="group" aria-label=${t(`dom.choice.${decision.choice}`)}>
     <div class="decision-text">${t(`dom.choice.${decision.choice}`)}</div>
     <div class="choice-cards">${decision.cards.map((id) => (artifact
-      ? html`<${ArtifactCard} catalog=${catalog} id=${id} onSelect=${toggle}/>`
+      ? html`<${ArtifactCard} catalog=${catalog} id=${id} selected=${picked.includes(id)} onSelect=${toggle}/>`
       : html`<${QuestCard} catalog=${catalog} id=${id} selected=${picked.includes(id)} onSelect=${toggle}/>`))}</div>
-    ${several && html`<button type="button" class="confirm" disabled=${busy || !action}
-      onClick=${() => onAction(action.text)}>${t('dom.choice.keep_two')}</button>`}
+    <button type="button" class="confirm" disabled=${busy || !action}
+      onClick=${() => onAction(action.text)}>${t(decision.count > 1 ? 'dom.choice.keep_two' : 'dom.choice.keep_one')}</button>
   </div>`;
 }
 

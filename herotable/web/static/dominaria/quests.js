@@ -43,10 +43,11 @@ export function QuestCard({ catalog, id, progress, started, actions, onAction, b
       data-action=${text} onClick=${() => onAction(text)}>${label}</button>`)}</div>`;
 }
 
-export function ArtifactCard({ catalog, id, onSelect }) {
+export function ArtifactCard({ catalog, id, selected, onSelect }) {
   const a = catalog.artifact(id);
   if (!a) return null;
-  return html`<button type="button" class="quest-card artifact pick" data-card=${id} onClick=${() => onSelect(id)}>
+  return html`<button type="button" class=${`quest-card artifact pick ${selected ? 'on' : ''}`} data-card=${id}
+    aria-pressed=${Boolean(selected)} onClick=${() => onSelect(id)}>
     <div class="qc-head"><b class="qc-name">◆ ${nameOf(catalog, id)}</b><span class="qc-vp">${t('dom.vp', { count: a.vp })}</span></div>
     <div class="qc-text">${abilityText(a.ability)}</div></button>`;
 }

@@ -172,13 +172,15 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
         <div class="dom-map-wrap" data-tour="map"><${DominariaMap} catalog=${catalog} view=${view} names=${names} selected=${selected}
           targets=${targets} linkTargets=${linkTargets} onLocation=${onLocation} onLink=${onLink}/></div>
         <${Legend}/>
-        ${error && html`<div class="error" role="alert">${t('error.action', { reason: refusalText(error) })}</div>`}
         <div class="seat-boards">${view.players.map((_, s) => html`<${SeatBoard} seat=${s} view=${view} state=${state}
           catalog=${catalog} names=${names} mine=${s === me && controls} actions=${parsed} onAction=${send} busy=${busy}/>`)}</div>
       </section>
       <aside class="dom-side">
         <${RevealedCard} catalog=${catalog} view=${view}/>
-        ${panel}
+        <div class="dom-actions">
+          ${panel}
+          ${error && html`<div class="error" role="alert">${t('error.action', { reason: refusalText(error) })}</div>`}
+        </div>
         ${extra}
         ${board && board.hand && html`<${Hand} catalog=${catalog} view=${view} me=${me} actions=${parsed} onAction=${send} busy=${busy}/>`}
         <${OthersInPlay} catalog=${catalog} view=${view} me=${me} names=${names}/>
