@@ -88,6 +88,15 @@ def message(key: str, params: Mapping[str, object] | None = None,
     return PLACEHOLDER.sub(lambda m: str(params[m[1]]) if m[1] in params else m[0], value)
 
 
+def say(language: str, key: str, **params: object) -> str:
+    """:func:`message` for a key the caller knows is there (a front end's own text): a key
+    no catalogue holds is a bug in that code, not a text to show, so it raises ``KeyError``."""
+    found = message(key, params, language)
+    if found is None:
+        raise KeyError(f"no message {key!r} in the catalogues")
+    return found
+
+
 def _in_language(value: object, language: str) -> object:
     if isinstance(value, Mapping) and isinstance(value.get("counts"), Mapping):
         section = str(value.get("terms"))

@@ -17,7 +17,6 @@ from dataclasses import asdict, dataclass
 from types import ModuleType
 from typing import Any
 
-from herotable import messages
 from herotable.core.options import GameOptionError
 
 
@@ -106,12 +105,3 @@ def reference_json(game: str, language: str) -> dict[str, Any]:
     return {"game": game, "language": language,
             "sections": [{"id": key, "title": title} for key, title in sections(game, language)],
             "entries": [entry.to_json() for entry in entries(game, language)]}
-
-
-def say(key: str, language: str, **params: object) -> str:
-    """The catalogue's message ``key`` in ``language``; a missing key is a bug of this
-    package, so it fails loudly."""
-    text = messages.message(key, params, language)
-    if text is None:
-        raise KeyError(f"message catalogue has no {key!r}")
-    return text

@@ -15,7 +15,8 @@ from typing import Any
 
 from herotable.cartographers.catalog import catalog_json
 from herotable.cartographers.config import MAX_PLAYERS
-from herotable.rulebook import RuleEntry, say
+from herotable.messages import say
+from herotable.rulebook import RuleEntry
 
 PREFIX = "rulebook.cartographers"
 SECTIONS = ("setup", "turn", "map", "explore", "heroes", "ambushes", "scoring", "solo",
@@ -62,7 +63,7 @@ ART_CELL, ART_GAP, ART_HERO, ART_ATTACK = "■", "□", "◉", "✕"
 
 
 def sections(language: str) -> list[tuple[str, str]]:
-    return [(key, say(f"{PREFIX}.section.{key}", language)) for key in SECTIONS]
+    return [(key, say(language, f"{PREFIX}.section.{key}")) for key in SECTIONS]
 
 
 def entries(language: str) -> list[RuleEntry]:
@@ -91,16 +92,16 @@ def _box_order(box: str) -> int:
 
 def _rule(key: str, section: str, see_also: tuple[str, ...], language: str) -> RuleEntry:
     at = f"{PREFIX}.entry.{key}"
-    terms = tuple(t.strip() for t in say(f"{at}.terms", language).split(",") if t.strip())
-    return RuleEntry(id=key, section=section, title=say(f"{at}.title", language),
-                     text=say(f"{at}.text", language, **_rule_params(key, language)),
+    terms = tuple(t.strip() for t in say(language, f"{at}.terms").split(",") if t.strip())
+    return RuleEntry(id=key, section=section, title=say(language, f"{at}.title"),
+                     text=say(language, f"{at}.text", **_rule_params(key, language)),
                      terms=terms, see_also=see_also)
 
 
 def _rule_params(key: str, language: str) -> dict[str, object]:
     """What the rule ``key``'s text names from the data, in ``language``."""
     cards = _catalog()
-    colon = say("punct.colon", language)  # French sets it apart with a space
+    colon = say(language, "punct.colon")  # French sets it apart with a space
     if key == "sides":
         return {"sides": "\n".join(side["names"][language] for side in cards["map_sides"].values())}
     if key == "first_game":
@@ -116,7 +117,7 @@ def _rule_params(key: str, language: str) -> dict[str, object]:
             f"({', '.join(letters[e][language] for e in s['edicts'])})"
             for s in cards["seasons"]["heroes"])}
     if key == "terrains":
-        return {"terrains": ", ".join(say(f"terrain.{t}", language)
+        return {"terrains": ", ".join(say(language, f"terrain.{t}")
                                       for t in cards["terrains"] if t != "hero")}
     if key == "coins":
         return {"track": cards["coin_track"]}
@@ -159,7 +160,7 @@ def _card_see_also(group: str, card: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _box(card: dict[str, Any], language: str) -> str:
-    return say(f"setup.box.{card['box']}", language)
+    return say(language, f"setup.box.{card['box']}")
 
 
 def _art(cells: list[list[int]], marks: dict[tuple[int, int], str] | None = None) -> str:
@@ -187,47 +188,47 @@ def _touching_at_corners_only(cells: list[list[int]]) -> bool:
 
 
 def _explore_text(card: dict[str, Any], language: str) -> str:
-    terrains = ", ".join(say(f"terrain.{t}", language) for t in card["terrains"])
-    paragraphs = [say(f"{PREFIX}.card.explore", language, box=_box(card, language),
+    terrains = ", ".join(say(language, f"terrain.{t}") for t in card["terrains"])
+    paragraphs = [say(language, f"{PREFIX}.card.explore", box=_box(card, language),
                       time=card["time"], terrains=terrains)]
     for n, shape in enumerate(card["shapes"], start=1):
-        line = say(f"{PREFIX}.card.{'shape_coin' if shape['coin'] else 'shape'}", language,
+        line = say(language, f"{PREFIX}.card.{'shape_coin' if shape['coin'] else 'shape'}",
                    n=n, count=len(shape["cells"]))
         if _touching_at_corners_only(shape["cells"]):
-            line += " " + say(f"{PREFIX}.card.corners", language)
+            line += " " + say(language, f"{PREFIX}.card.corners")
         paragraphs.append(f"{line}\n{_art(shape['cells'])}")
     if len(card["terrains"]) > 2:
-        paragraphs.append(say(f"{PREFIX}.card.any_terrain", language))
+        paragraphs.append(say(language, f"{PREFIX}.card.any_terrain"))
     return "\n\n".join(paragraphs)
 
 
 def _ruins_text(card: dict[str, Any], language: str) -> str:
-    return say(f"{PREFIX}.card.ruins", language, box=_box(card, language))
+    return say(language, f"{PREFIX}.card.ruins", box=_box(card, language))
 
 
 def _hero_text(card: dict[str, Any], language: str) -> str:
     attack = {(row, col): ART_ATTACK for row, col in card["attack"]}
     art = _art([], {(0, 0): ART_HERO, **attack})
     return "\n\n".join((
-        say(f"{PREFIX}.card.hero", language, box=_box(card, language), count=len(attack)),
-        art, say(f"{PREFIX}.card.hero_after", language)))
+        say(language, f"{PREFIX}.card.hero", box=_box(card, language), count=len(attack)),
+        art, say(language, f"{PREFIX}.card.hero_after")))
 
 
 def _ambush_text(card: dict[str, Any], language: str) -> str:
     paragraphs = [
-        say(f"{PREFIX}.card.ambush", language, box=_box(card, language),
+        say(language, f"{PREFIX}.card.ambush", box=_box(card, language),
             count=len(card["cells"])) + "\n" + _art(card["cells"]),
-        say(f"{PREFIX}.direction.{card['direction']}", language),
-        say(f"{PREFIX}.card.solo_corner", language,
-            corner=say(f"{PREFIX}.corner.{card['corner']}", language)),
-        say(f"{PREFIX}.effect.{card['effect']}", language),
+        say(language, f"{PREFIX}.direction.{card['direction']}"),
+        say(language, f"{PREFIX}.card.solo_corner",
+            corner=say(language, f"{PREFIX}.corner.{card['corner']}")),
+        say(language, f"{PREFIX}.effect.{card['effect']}"),
     ]
     return "\n\n".join(paragraphs)
 
 
 def _scoring_text(card: dict[str, Any], language: str) -> str:
     return "\n\n".join((
-        say(f"{PREFIX}.card.scoring", language, box=_box(card, language),
-            category=say(f"category.{card['category']}", language)),
-        say(f"scoring.{card['id']}.text", language),
-        say(f"{PREFIX}.card.solo_value", language, solo=card["solo"])))
+        say(language, f"{PREFIX}.card.scoring", box=_box(card, language),
+            category=say(language, f"category.{card['category']}")),
+        say(language, f"scoring.{card['id']}.text"),
+        say(language, f"{PREFIX}.card.solo_value", solo=card["solo"])))

@@ -24,12 +24,14 @@ from herotable.dominaria.pack import (
     Pack,
     Quest,
 )
+from herotable.messages import say
 from herotable.rulebook import RuleEntry
 
 SECTIONS = ("basics", "turn", "abilities", "board", "quests", "artifacts", "end", "variants")
 ARTIFACT_KINDS = ("none", "discount", "moves", "collect", "turn", "once")
 TRACKS = ("hero", "manalith", "leyline", "cabal")
 
+PREFIX = "rulebook.dominaria"
 # (id, section, see also), in reading order. An id is also the path of the entry's messages
 # under rulebook.dominaria (``ability.recruit`` -> ``rulebook.dominaria.ability.recruit.text``).
 ENTRIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -99,15 +101,8 @@ def cost_text(ability: str) -> str:
     return f"{generic} {colour}" if generic else colour
 
 
-def _say(key: str, language: str, **params: object) -> str:
-    text = messages.message(f"rulebook.dominaria.{key}", params, language)
-    if text is None:
-        raise KeyError(f"message catalogue has no 'rulebook.dominaria.{key}'")
-    return text
-
-
 def sections(language: str) -> list[tuple[str, str]]:
-    return [(key, _say(f"section.{key}", language)) for key in SECTIONS]
+    return [(key, say(language, f"{PREFIX}.section.{key}")) for key in SECTIONS]
 
 
 def entries(language: str) -> list[RuleEntry]:
@@ -136,7 +131,7 @@ def _entry(pack: Pack, language: str, key: str, section: str,
                     (pack.locations[loc] for loc in pack.start_locations))
     params: dict[str, object] = {"starts": ", ".join(starts), "notation": "{4}{W}"}
     terms: tuple[str, ...] = SYMBOL_TERMS.get(key, ())
-    title_key = f"rulebook.dominaria.{key}.title"
+    title_key = f"{PREFIX}.{key}.title"
     kind, _, what = key.partition(".")
     if kind == "ability" and what in PLANESWALKER_ABILITIES:
         title_key = f"dom.ability.{what}"
@@ -167,9 +162,6 @@ def _entry(pack: Pack, language: str, key: str, section: str,
     elif key == "symbol.mana":
         terms = COLOURS + tuple(messages.message(f"dom.colour.{c}", None, language) or c
                                 for c in COLOURS)
-    title = messages.message(title_key, None, language)
-    if title is None:
-        raise KeyError(f"message catalogue has no {title_key!r}")
-    return RuleEntry(id=key, section=section, title=title,
-                     text=_say(f"{key}.text", language, **params),
+    return RuleEntry(id=key, section=section, title=say(language, title_key),
+                     text=say(language, f"{PREFIX}.{key}.text", **params),
                      terms=terms, see_also=see_also)

@@ -8,7 +8,9 @@ from rich.panel import Panel
 from rich.text import Text
 
 from herotable import rulebook
-from herotable.rulebook import RuleEntry, say
+from herotable.messages import say
+from herotable.rulebook import RuleEntry
+from herotable.terminal.words import colon
 
 
 def rules_view(game: str, language: str, query: str | None = None) -> RenderableType:
@@ -17,10 +19,10 @@ def rules_view(game: str, language: str, query: str | None = None) -> Renderable
     if query and query.strip():
         found = rulebook.find(game, language, query)
         if not found:
-            return Text(say("rulebook.common.nothing", language, query=query.strip()))
+            return Text(say(language, "rulebook.common.nothing", query=query.strip()))
         return Group(*(_entry_panel(game, entry, language) for entry in found))
     entries = rulebook.entries(game, language)
-    parts: list[RenderableType] = [Text(say("rulebook.common.title", language), style="bold")]
+    parts: list[RenderableType] = [Text(say(language, "rulebook.common.title"), style="bold")]
     for section, title in rulebook.sections(game, language):
         parts.append(Text(f"\n{title}", style="bold underline"))
         parts += [Text(f"  {entry.title}") for entry in entries if entry.section == section]
@@ -32,6 +34,6 @@ def _entry_panel(game: str, entry: RuleEntry, language: str) -> Panel:
     if entry.see_also:
         titles = {e.id: e.title for e in rulebook.entries(game, language)}
         said = ", ".join(titles.get(key, key) for key in entry.see_also)
-        label = say("rulebook.common.see_also", language) + say("punct.colon", language)
+        label = say(language, "rulebook.common.see_also") + colon(language)
         body.append(f"\n\n{label} {said}", style="dim")
     return Panel(body, title=Text(entry.title, style="bold"), title_align="left", expand=False)

@@ -16,8 +16,8 @@ from herotable.bots.base import Bot
 from herotable.bots.seeding import decision_seed
 from herotable.core.errors import HerotableError
 from herotable.core.saves import save_game
-from herotable.messages import PLACEHOLDER, message, refusal_text
-from herotable.terminal.words import say, term
+from herotable.messages import PLACEHOLDER, message, refusal_text, say
+from herotable.terminal.words import term
 
 ReadLine = Callable[[str], str]  # reads one typed line after a prompt (``input`` or a script)
 

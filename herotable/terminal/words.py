@@ -7,17 +7,7 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from herotable.messages import PLACEHOLDER, message
-
-
-def say(language: str, key: str, **params: object) -> str:
-    """The message ``key`` in ``language`` (else in English), its placeholders filled from
-    ``params`` (``count`` chooses a plural's form). A key no catalogue holds is a bug in the
-    terminal, not a text to show: it raises ``KeyError``."""
-    found = message(key, params, language)
-    if found is None:
-        raise KeyError(f"no message {key!r} in the catalogues")
-    return found
+from herotable.messages import PLACEHOLDER, say
 
 
 def colon(language: str) -> str:

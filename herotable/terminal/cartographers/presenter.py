@@ -20,12 +20,12 @@ from herotable.cartographers.shapes import MONO, Shape
 from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.view import CartographersView
 from herotable.core.errors import HerotableError
-from herotable.messages import refusal_text
+from herotable.messages import refusal_text, say
 from herotable.terminal.cartographers.render import (
     Overlay,
     cell_kind,
 )
-from herotable.terminal.words import say, term
+from herotable.terminal.words import term
 
 MOVES = {"w": (-1, 0), "s": (1, 0), "a": (0, -1), "d": (0, 1)}
 # Arrow keys reach a plain input() line as escape sequences; read them as w a s d.

@@ -44,8 +44,8 @@ from herotable.cartographers.grid import ROW_LETTERS, SIZE, bit, cell_name, mask
 from herotable.cartographers.shapes import MONO, Shape
 from herotable.cartographers.sheet import COIN_TRACK, MapSheet
 from herotable.cartographers.view import CartographersView
-from herotable.messages import message
-from herotable.terminal.words import say, term
+from herotable.messages import message, say
+from herotable.terminal.words import term
 
 # What each kind of cell looks like: two characters and a style. The letters are the map
 # files' (F V P W X H, ^ mountain, # wasteland, r ruins, * destroyed; an empty cell is . in a

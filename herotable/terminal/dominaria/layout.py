@@ -14,6 +14,7 @@ from rich.text import Text
 
 from herotable.dominaria.pack import Pack
 from herotable.dominaria.view import DominariaView
+from herotable.messages import say
 from herotable.terminal.dominaria.presenter import location_number
 from herotable.terminal.dominaria.render import (
     ARTIFACT_GLYPH,
@@ -37,7 +38,6 @@ from herotable.terminal.dominaria.render import (
     seat_name,
     words,
 )
-from herotable.terminal.words import say
 
 # ---------------------------------------------------------------------- the map picture
 

@@ -15,6 +15,7 @@ from herotable.dominaria.rules import (
     moves_allowed,
 )
 from herotable.dominaria.view import DominariaView
+from herotable.messages import say
 from herotable.terminal.dominaria.render import (
     ABILITY_VERBS,
     COLOUR_STYLES,
@@ -23,7 +24,7 @@ from herotable.terminal.dominaria.render import (
     place,
     words,
 )
-from herotable.terminal.words import colon, say
+from herotable.terminal.words import colon
 
 # ---------------------------------------------------------------------- the actions
 

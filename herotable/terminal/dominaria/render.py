@@ -20,7 +20,8 @@ from herotable.dominaria.rules import (
 )
 from herotable.dominaria.state import PlayerState
 from herotable.dominaria.view import DominariaView
-from herotable.terminal.words import colon, say, semicolon, styled, term
+from herotable.messages import say
+from herotable.terminal.words import colon, semicolon, styled, term
 
 COLOUR_STYLES = {"W": "bold light_goldenrod1", "U": "bold dodger_blue1", "B": "bold magenta",
                  "R": "bold red1", "G": "bold green3"}
