@@ -56,8 +56,9 @@ def test_cartographers_replay_steps_back_and_forth_and_jumps_to_a_season() -> No
     assert replay.states[-1].view(None).sheets == game.view(None).sheets
     assert "last action" in str(replay.handle("n"))
     assert "Unknown command" in str(replay.handle("fly"))
-    replay.handle("step 4")
+    replay.handle("step 5")  # counted from 1, the start being step 1
     assert replay.step == 4
+    assert "There is no step 0" in str(replay.handle("step 0")) and replay.step == 4
 
 
 def test_dominaria_replay_jumps_to_a_round_and_never_names_a_kept_quest() -> None:
@@ -69,7 +70,7 @@ def test_dominaria_replay_jumps_to_a_round_and_never_names_a_kept_quest() -> Non
     assert "no round 40" in str(replay.handle("round 40"))
     # The set-up keeps: the quests kept are secret then, and the screen says only how many.
     for step, (_player, action) in enumerate(replay.actions[:2], start=1):
-        replay.handle(f"step {step}")
+        replay.handle(f"step {step + 1}")
         text = screen_text(replay)
         kept = action.split()[1:]
         assert "took 2 quests" in text
@@ -83,7 +84,7 @@ def test_replay_commands_read_a_save(tmp_path: Path) -> None:
     save_game(finished(CartographersGame(GameConfig(players=1), 2)), path)
     result = runner.invoke(app, ["cartographers", "replay", str(path)], input="n\nmap 1\nq\n")
     assert result.exit_code == 0, result.output
-    assert "Replay · action 1/" in result.stdout
+    assert "Replay · step 2 of " in result.stdout
     result = runner.invoke(app, ["dominaria", "replay", str(path)])
     assert result.exit_code == 2
     assert "is a saved game of cartographers" in result.output

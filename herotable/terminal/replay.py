@@ -68,7 +68,8 @@ class ReplayBase:
         while True:
             if self.console.is_terminal:
                 self.console.clear()
-            self.console.print(Text(self.say("title", step=self.step, last=self.last),
+            # Counted from 1, the start being step 1, as the web page's replay counts them.
+            self.console.print(Text(self.say("title", step=self.step + 1, steps=self.last + 1),
                                     "bold reverse"))
             for item in self.screen(self.step):
                 self.console.print(item)
@@ -118,9 +119,10 @@ class ReplayBase:
         if head in ("step", self.period) and len(words) == 2 and words[1].isdecimal():
             number = int(words[1])
             if head == "step":
-                if number > self.last:
-                    return Text(self.say("no_step", number=number, last=self.last), "red")
-                self.step = number
+                if not 1 <= number <= self.last + 1:
+                    return Text(self.say("no_step", number=number, steps=self.last + 1),
+                                "red")
+                self.step = number - 1
                 return None
             return self.go_to_period(number)
         moved = self.extra(words)
