@@ -1,5 +1,7 @@
 """Hot-seat: one browser holds both seats; between turns a screen asks to pass the device and
-shows nothing of the next seat's table until that player says they are ready."""
+shows nothing of the next seat's table until that player says they are ready. A new card
+starts with the first seat at the table, and its screen says so; neither seat ever shows as
+away."""
 
 from __future__ import annotations
 
@@ -47,6 +49,7 @@ def test_hot_seat_passes_the_device_between_seats(page: Page, api: Api, shots: P
     new_card = page.get_by_role("heading", name=text("hotseat.order.new_card", name="Ann"))
     expect(new_card).to_be_visible()
     expect(page.get_by_text(text("hotseat.order.why"))).to_be_visible()
+    expect(page.get_by_text(text("hotseat.pass", name="Ann"))).to_be_visible()
     expect(page.locator("svg.map")).to_have_count(0)
     page.screenshot(path=str(shots / "hotseat-new-card.png"))
     ready_ann.click()

@@ -152,7 +152,7 @@ export function GamePage({ id, navigate }) {
     return html`<main class="pass">
       <div class="pass-card">
         <h1>${t(passTo.newCard ? 'hotseat.order.new_card' : 'hotseat.pass', { name })}</h1>
-        ${passTo.newCard && html`<p>${t('hotseat.order.why')}</p>`}
+        ${passTo.newCard && html`<p>${t('hotseat.order.why')}</p><p><b>${t('hotseat.pass', { name })}</b></p>`}
         <p>${t('hotseat.hidden')}</p>
         <button type="button" class="big-button" autofocus onClick=${() => { setActive(passTo.seat); setPassTo(null); }}>
           ${t('hotseat.ready', { name })}</button>

@@ -4,7 +4,7 @@
 // person opted in, the browser shows a notification. Never in a game where nobody else plays
 // a seat (a solo game, bots, all seats on this device): there it is always your turn.
 import { html } from './html.js';
-import { t } from './i18n.js';
+import { t, useLanguage } from './i18n.js';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 
 const SOUND_KEY = 'herotable.turn_sound';
@@ -67,6 +67,7 @@ const othersPlay = (state, held) => state.seats.some((s) => !s.bot && !held.incl
  * `acted()` is for the page's own action: the title goes back to plain.
  */
 export function useTurnSignals(state, held) {
+  const language = useLanguage(); // setLanguage() writes the plain title: the call is rewritten after it
   const [calling, setCalling] = useState(false);
   const [sound, setSoundState] = useState(() => remembered(SOUND_KEY, true));
   const [notifyOn, setNotifyState] = useState(() => remembered(NOTIFY_KEY, false) && granted());
@@ -94,7 +95,7 @@ export function useTurnSignals(state, held) {
     if (!calling) return undefined;
     document.title = t('signals.title', { app: t('app.title') });
     return () => { document.title = t('app.title'); };
-  }, [calling]);
+  }, [calling, language]);
 
   const setSound = (on) => { setSoundState(on); remember(SOUND_KEY, on); };
   // The permission is asked here only, on the person's click: never as the page loads.
