@@ -145,3 +145,18 @@ def test_the_sound_toggle_is_remembered_and_a_hidden_tab_is_notified(
     finally:
         ann_page.context.close()
         bob_page.context.close()
+
+
+def test_no_signals_where_nobody_else_plays(page: Page, api: Api) -> None:
+    """Against a bot it is always your turn right after your own move: no toggles, no call."""
+    created = api.create([{"name": "Ann"}, {"bot": "random"}], seed=5)
+    game_id, seat = created["id"], created["seats"][0]
+    page.context.add_init_script(TONES)
+    page.goto(seat["url"])
+    own_map(page, "Ann")
+    Table(page, api, game_id, seat["token"]).decide(0)
+    expect(page.get_by_role("status")).to_have_text(text("status.your_move"))
+    assert api.state(game_id)["seq"] >= 2  # the bot has played the first card too
+    expect(page).to_have_title(TITLE)
+    expect(page.get_by_role("checkbox")).to_have_count(0)
+    assert page.evaluate("window.__tones") == 0
