@@ -1,9 +1,11 @@
 """Heroes of Dominaria in the browser: a whole two-player game against the greedy bot played by
-clicking the page, and a hot-seat turn with the pass-the-device screen."""
+clicking the page, and a hot-seat turn with the pass-the-device screen, no seat of the device
+shown as away."""
 
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -152,6 +154,14 @@ def test_hot_seat_dominaria_passes_the_device(page: Page, api: Api, shots: Path)
         re.compile(re.escape(text("dom.event.dominaria", name=["Ann", "Bob"][other.seat],
                                   round=1, card="")[:12])))
     assert api.state(game_id)["pending"] == [other.seat]
+    # The server no longer counts the seat that handed the device on (one connection follows
+    # the game at a time), yet the page never calls a seat it holds "away".
+    end = time.monotonic() + 15
+    while api.state(game_id)["seats"][first]["present"]:
+        assert time.monotonic() < end, "the server still counts the idle seat's connection"
+        time.sleep(0.05)
+    expect(page.locator(f'.seat-board[data-seat="{first}"] .seat-name')).to_have_text(
+        ["Ann", "Bob"][first])
 
 
 def test_a_chosen_location_does_not_outlive_the_turn(page: Page, api: Api) -> None:

@@ -1,5 +1,7 @@
 """Hot-seat: one browser holds both seats; between turns a screen asks to pass the device and
-shows nothing of the next seat's table until that player says they are ready."""
+shows nothing of the next seat's table until that player says they are ready. A new card
+starts with the first seat at the table, and its screen says so; neither seat ever shows as
+away."""
 
 from __future__ import annotations
 
@@ -39,16 +41,26 @@ def test_hot_seat_passes_the_device_between_seats(page: Page, api: Api, shots: P
     expect(page.get_by_role("heading", name=f"{text('map.of', name='Bob')} · "
                                              f"{text('map.yours')}")).to_be_visible()
     expect(tabs.nth(1)).to_have_attribute("aria-selected", "true")
-    bob.decide(1)
-    # A new round: Bob still holds the device and owes the next card first, then passes back.
-    expect(page.get_by_role("heading", name=text("hotseat.pass", name="Ann"))).to_have_count(0)
-    bob.decide(2)
-    expect(page.get_by_role("heading", name=text("hotseat.pass", name="Ann"))).to_be_visible()
+    # Never "away", the seat this browser holds but is not playing now: checked once Bob has
+    # chosen his placement, long after the device changed seats.
+    other_name = page.locator(".others .other-name")
+    bob.decide(1, before_confirm=lambda _: expect(other_name.first).to_have_text("Ann"))
+    # A new card: it goes to the first seat at the table, and the page says why.
+    new_card = page.get_by_role("heading", name=text("hotseat.order.new_card", name="Ann"))
+    expect(new_card).to_be_visible()
+    expect(page.get_by_text(text("hotseat.order.why"))).to_be_visible()
+    expect(page.get_by_text(text("hotseat.pass", name="Ann"))).to_be_visible()
     expect(page.locator("svg.map")).to_have_count(0)
+    page.screenshot(path=str(shots / "hotseat-new-card.png"))
     ready_ann.click()
     expect(page.get_by_role("heading", name=f"{text('map.of', name='Ann')} · "
                                              f"{text('map.yours')}")).to_be_visible()
     expect(ann.controls).to_be_visible()
-    # Each seat played as itself: Bob is a card ahead, Ann owes the second one.
+    ann.decide(2, before_confirm=lambda _: expect(other_name.nth(1)).to_have_text("Bob ✎"))
+    expect(page.get_by_role("heading", name=text("hotseat.pass", name="Bob"))).to_be_visible()
+    ready_bob.click()
+    bob.decide(3)
+    # The next card starts with Ann again.
+    expect(new_card).to_be_visible()
     state = api.state(game_id)
-    assert state["seq"] == 3 and state["pending"] == [0]
+    assert state["seq"] == 4 and state["pending"] == [0, 1]

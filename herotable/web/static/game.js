@@ -2,7 +2,7 @@
 // connection, replay of a finished game, and spectating without a token.
 import { html } from './html.js';
 import { t, refusalText, useLanguage } from './i18n.js';
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, adoptInvite, follow, localSeats } from './api.js';
 import { GameTable, gameEntry, loadCatalog } from './games.js';
 import { AnalysisPanel, useAnalysis } from './analysis.js';
@@ -10,6 +10,8 @@ import { challengePath } from './challenge.js';
 import { seatNames } from './seats.js';
 import { RulesPanel } from './rules.js';
 import { Coach, useTutorial } from './tutorial.js';
+import { handOver, heldOwing, withHeldPresent } from './hotseat.js';
+import { TurnSignalToggles, useTurnSignals } from './signals.js';
 
 /** The seat's own invitation link, to come back from another device; the lobby goes straight
  * to the table when nobody else is invited, so this is where it is found. */
@@ -36,7 +38,7 @@ export function GamePage({ id, navigate }) {
   const [ready, setReady] = useState(false);
   const [seats, setSeats] = useState([]);
   const [active, setActive] = useState(null); // the local seat playing now
-  const [passTo, setPassTo] = useState(null); // hot-seat: the seat the device goes to
+  const [passTo, setPassTo] = useState(null); // hot-seat: {seat, newCard}, where the device goes
   const [state, setState] = useState(null);
   const [link, setLink] = useState('connecting');
   const [catalog, setCatalog] = useState(null);
@@ -85,18 +87,23 @@ export function GamePage({ id, navigate }) {
     }
   }, [state && state.game]);
 
-  // Hot-seat: when this seat owes nothing and another seat held here does, pass the device.
+  // Hot-seat: pass the device when another seat held here is to play (hotseat.js says which).
+  const owedBefore = useRef([]);
   useEffect(() => {
-    if (!state || seats.length < 2 || state.over || passTo !== null) return;
-    if (state.seat !== active) return;
-    if (state.pending.includes(active)) return;
-    const next = seats.find((s) => state.pending.includes(s.seat));
-    if (next) setPassTo(next.seat);
+    if (!state || seats.length < 2) return;
+    const before = owedBefore.current;
+    owedBefore.current = heldOwing(state, seats);
+    if (state.over || passTo !== null || state.seat !== active) return;
+    const next = handOver(state, seats, active, before);
+    if (next) setPassTo(next);
   }, [state, seats, active]);
+  const shown = useMemo(() => withHeldPresent(state, seats), [state, seats]);
+  const signals = useTurnSignals(replay ? null : state, seats.map((s) => s.seat));
 
   const act = useCallback(async (action) => {
     try {
       const result = await api.act(id, token, state.seq, action);
+      signals.acted();
       setState(result);
     } catch (e) {
       if (e.code === 'stale_seq') { setState(await api.game(id, token)); }
@@ -141,12 +148,14 @@ export function GamePage({ id, navigate }) {
   const names = seatNames(state.seats);
 
   if (passTo !== null) {
+    const name = names[passTo.seat];
     return html`<main class="pass">
       <div class="pass-card">
-        <h1>${t('hotseat.pass', { name: names[passTo] })}</h1>
+        <h1>${t(passTo.newCard ? 'hotseat.order.new_card' : 'hotseat.pass', { name })}</h1>
+        ${passTo.newCard && html`<p>${t('hotseat.order.why')}</p><p><b>${t('hotseat.pass', { name })}</b></p>`}
         <p>${t('hotseat.hidden')}</p>
-        <button type="button" class="big-button" autofocus onClick=${() => { setActive(passTo); setPassTo(null); }}>
-          ${t('hotseat.ready', { name: names[passTo] })}</button>
+        <button type="button" class="big-button" autofocus onClick=${() => { setActive(passTo.seat); setPassTo(null); }}>
+          ${t('hotseat.ready', { name })}</button>
       </div></main>`;
   }
 
@@ -169,17 +178,18 @@ export function GamePage({ id, navigate }) {
       ${seats.length > 1 && html`<div class="seat-tabs" role="tablist" aria-label=${t('hotseat.seats')}>
         ${seats.map((s) => html`<button type="button" role="tab" aria-selected=${s.seat === active}
             class=${`${s.seat === active ? 'on' : ''} ${state.pending.includes(s.seat) ? 'owes' : ''}`}
-            onClick=${() => { if (s.seat !== active) setPassTo(s.seat); }}>${names[s.seat]}</button>`)}
+            onClick=${() => { if (s.seat !== active) setPassTo({ seat: s.seat, newCard: false }); }}>${names[s.seat]}</button>`)}
       </div>`}
       ${active === null && html`<span class="badge">${t('game.spectator')}</span>`}
       <span class=${`link ${link}`} title=${t(`link.${link}`)}>${t(`link.${link}`)}</span>
+      <${TurnSignalToggles} s=${signals}/>
       ${state.over && !replay && html`<button type="button" onClick=${() => goReplay(0)}>${t('replay.open')}</button>`}
       ${state.challenge && html`<a href=${challengePath(state.challenge)} onClick=${navigate}>${t('challenge.to_board')}</a>`}
       ${active !== null && token && !state.over && html`<${SeatLink} id=${id} token=${token} name=${names[active]}/>`}
       ${active !== null && !state.over && html`<button type="button" class="quiet" onClick=${async () => { await api.leave(id, token).catch(() => null); navigate('/'); }}>${t('game.leave')}</button>`}
     </div>
     <div class=${guide ? 'game-body coached' : 'game-body'}>
-    <${GameTable} game=${state.game} state=${replay ? replay.state : state} catalog=${catalog}
+    <${GameTable} game=${state.game} state=${replay ? replay.state : shown} catalog=${catalog}
         tutorial=${guide && guide.step}
         seat=${replay ? null : state.seat} act=${act} preview=${replay ? null : preview}
         replay=${replay && { step: replay.step, steps: replay.steps, label: replayLabel, controls: replayControls }}

@@ -93,7 +93,8 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
     const onKey = (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const tag = e.target && e.target.tagName;
-      if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+      // A checkbox (the game bar's toggles) takes no letters: the keys still play.
+      if ((tag === 'INPUT' && e.target.type !== 'checkbox') || tag === 'SELECT' || tag === 'TEXTAREA') return;
       if ((tag === 'BUTTON' || tag === 'A') && (e.key === 'Enter' || e.key === ' ')) return;
       const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
       const terrainAt = terrainKeyIndex(k);
