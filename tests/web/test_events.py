@@ -82,7 +82,7 @@ def test_a_neighbours_monster_is_announced_logged_and_flashed(
 
 
 def test_under_reduced_motion_nothing_flashes(browser: Browser, api: Api) -> None:
-    page, cells = ann_draws_on_bobs_map(browser, api, "reduce")
+    page, _cells = ann_draws_on_bobs_map(browser, api, "reduce")
     try:
         expect(page.locator(".notices .notice")).to_have_count(1)
         expect(page.locator(".flash-box")).to_have_count(0)
