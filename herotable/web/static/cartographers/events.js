@@ -82,7 +82,7 @@ export function EventLog(props) {
   </section>`;
 }
 
-const stillMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+const stillMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion:reduce)').matches;
 
 /**
  * What the seat's own map went through since the state this page showed before (another
