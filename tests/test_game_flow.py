@@ -56,7 +56,8 @@ def test_surrounding_a_mountain_pays_one_coin_once():
     assert game.sheets[0].coins == 0
     events = game.apply(0, Draw("farm", cells_mask("C2")))
     assert game.sheets[0].coins == 1
-    assert {"type": "coins", "sheet": 0, "gained": 1, "reason": "surrounded mountain"} in events
+    assert {"type": "coins", "sheet": 0, "gained": 1, "reason": "surrounded mountain",
+            "step": 3, "by": 0} in events
     game.apply(0, Draw("farm", cells_mask("C3")))
     assert game.sheets[0].coins == 1
 

@@ -31,7 +31,8 @@ def test_hero_destroys_monsters_under_its_pattern_at_once():
     assert mask_names(sheet.attack) == ["D5", "E4", "E6", "F5"]
     assert mask_names(sheet.destroyed) == ["D5", "F5"]
     assert mask_names(sheet.monster) == ["E7"]  # outside the pattern: untouched
-    assert {"type": "destroyed", "sheet": 0, "cells": ["D5", "F5"], "reason": "hero"} in events
+    assert {"type": "destroyed", "sheet": 0, "cells": ["D5", "F5"], "reason": "hero",
+            "step": 0, "by": 0} in events
 
 
 def test_monsters_drawn_later_under_a_pattern_are_destroyed():

@@ -77,6 +77,7 @@ from herotable.core.rng import SeededRng
 STAGES = ("reveal", "resolve", "effects", "over")
 DECISION_KINDS = ("draw", "hero", "monster", "destroy")
 CHANCE_VERB = "reveal"  # a chance outcome in the log: "reveal <card id>"
+RECENT_EVENTS = 60  # the most events a view carries (a page update stays small)
 
 
 class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]):
@@ -100,6 +101,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         self.rng = SeededRng(seed)
         self.log = ActionLog(self.name, self.config.to_json(), seed)
         self.events: list[dict[str, Any]] = []
+        self._cause: tuple[int, int | None] = (-1, None)  # see _event
         side = map_sides()[self.config.side]
         if self.config.maps:
             self.sheets = [MapSheet.from_text(text) for text in self.config.maps]
@@ -310,6 +312,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
 
     def _resolve(self, player: int, action: CartographersAction) -> None:
         decision = self.pending[player]
+        self._cause = (len(self.log.entries), player)
         check_on_map(action)
         if decision.kind == "draw":
             self._apply_draw(player, decision, action)
@@ -321,7 +324,17 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
             self._apply_destroy(player, decision, action)
 
     def _after(self, player: int) -> None:
+        # What the game then does by itself (reveals, scoring, zombies) follows from the
+        # action just logged, but no seat chose it.
+        self._cause = (len(self.log.entries) - 1, None)
         self._advance()
+
+    def _event(self, kind: str, **data: Any) -> None:
+        """An event tagged with what caused it: ``step``, the index in the action log of the
+        action it follows from (-1: the set-up), and ``by``, the seat whose decision it was
+        (None: the game itself, a card's reveal and all it does by itself)."""
+        step, by = self._cause
+        self.events.append({"type": kind, **data, "step": step, "by": by})
 
     def _expect(self, action: object, kind: type, decision: Decision) -> None:
         if not isinstance(action, kind):
@@ -407,6 +420,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
                 "mirrored)", CartographersRefusal.SHAPE,
                 {"card": card.names.to_json(), "shapes": card.shape.art()})
         del self.pending[player]
+        self._event("monster", sheet=owner, card=card.id, cells=mask_names(action.cells))
         self._draw_monster(owner, card, action.cells, identified=not decision.fallback)
         self._gorgon_gaze(owner, card, chooser=player)
 
@@ -520,8 +534,8 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
                 if mask is None:
                     self._event("ambush_ignored", sheet=owner, card=card.id)
                     continue
-                self._draw_monster(owner, card, mask, identified=True)
                 self._event("monster", sheet=owner, card=card.id, cells=mask_names(mask))
+                self._draw_monster(owner, card, mask, identified=True)
                 self._gorgon_gaze(owner, card, chooser=owner)
             return
         for owner, sheet in enumerate(self.sheets):
@@ -597,6 +611,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
                                 "the season's deck", CartographersRefusal.NOT_IN_DECK,
                                 {"card": outcome, "left": len(self.deck)})
         self.deck.remove(outcome)
+        self._cause = (len(self.log.entries), None)
         self._reveal(outcome)
         return f"{CHANCE_VERB} {outcome}"
 
@@ -669,7 +684,24 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
             over=self.is_over,
             decision=decision,
             legal=self._moves_for(decision) if decision is not None else None,
+            recent=self._recent(),
         )
+
+    def _recent(self) -> tuple[dict[str, Any], ...]:
+        """The events since the previous card's reveal (that card's decisions, and this
+        one's reveal and what followed), at most RECENT_EVENTS of them. Only the last
+        RECENT_EVENTS events are looked at, so a clone that keeps only those (:meth:`clone`)
+        gives the same as the whole game replayed from its log."""
+        events = self.events
+        first = max(0, len(events) - RECENT_EVENTS)
+        reveals = 0
+        for index in range(len(events) - 1, first - 1, -1):
+            if events[index]["type"] == "reveal":
+                reveals += 1
+                if reveals == 2:
+                    first = index
+                    break
+        return tuple(dict(e) for e in events[first:])
 
     def clone(self) -> CartographersGame:
         """An independent copy for search: maps copied, immutable records shared."""
@@ -678,7 +710,9 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         game.rng = SeededRng(0)
         game.rng.state = self.rng.state
         game.log = self.log.copy()
-        game.events = []
+        # The last events only (what a view shows of them): the server adopts a clone once
+        # it has tried an action on it, so its views keep telling what happened.
+        game.events = self.events[-RECENT_EVENTS:]
         game.sheets = [s.copy() for s in self.sheets]
         for name in ("deck", "ambush_deck", "hero_deck", "revealed", "effect_queue",
                      "ambushes_in_play"):
@@ -720,6 +754,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         game.rng.state = field_int(data, "rng")
         game.log = ActionLog.from_json(data["log"])
         game.events = []
+        game._cause = (-1, None)
         game.sheets = [MapSheet.from_json(s) for s in field_list(data, "sheets")]
         game.scoring = tuple(field_names(data, "scoring"))
         game.season_index = field_int(data, "season_index")

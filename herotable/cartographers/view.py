@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, overload
 
 from herotable.cartographers import results
@@ -212,6 +212,11 @@ class CartographersView:
     # The game's ambush cards, sorted by id: which cards are in the game is public from the
     # set-up, their order is not. Empty in a view saved before the field existed.
     ambushes: tuple[str, ...] = ()
+    # What happened lately, oldest first: the game's events (all public) since the previous
+    # card was revealed, each with the ``step`` of the action it follows from and ``by``, the
+    # seat that acted (None: the game itself). Words for a front end, not state: two views of
+    # the same position are equal without it.
+    recent: tuple[dict[str, Any], ...] = field(default=(), compare=False)
 
     game = "cartographers"
 
@@ -336,6 +341,7 @@ class CartographersView:
             "decision": self.decision.to_json() if self.decision else None,
             "legal": self.legal.to_json() if self.legal else None,
             "ambushes": list(self.ambushes),
+            "recent": [dict(event) for event in self.recent],
             # What the scores add up to, as the game ranks and rates them, so that no front
             # end computes a rule.
             "standings": [s.to_json() for s in standings],
@@ -373,6 +379,7 @@ class CartographersView:
                 decision=Decision.from_json(decision) if decision else None,
                 legal=LegalMoves.from_json(legal) if legal else None,
                 ambushes=tuple(str(c) for c in data.get("ambushes", ())),
+                recent=tuple(dict(e) for e in data.get("recent", ())),
             )
         except (HerotableError, KeyError, TypeError, ValueError, AttributeError) as exc:
             raise NotationError(f"malformed Cartographers view: {exc}") from exc

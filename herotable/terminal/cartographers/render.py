@@ -311,7 +311,7 @@ def _draw_constraints(view: CartographersView, decision: Decision,
 
 def reason_words(reason: str, language: str) -> str:
     """Who destroys a cell (a hero, the Gorgon, the Troll), or gives a coin, in words."""
-    found = message(f"terminal.cartographers.reason.{reason.replace(' ', '_')}", None,
+    found = message(f"log.reason.{reason.replace(' ', '_')}", None,
                     language)
     return found if found is not None else reason
 
@@ -355,7 +355,7 @@ def player_name(config: GameConfig, player: int, language: str = "en") -> str:
 def map_title(config: GameConfig, player: int, language: str = "en") -> str:
     """"your map" in a solo game (the only map), else "Ann's map"."""
     if config.solo:
-        return term(language, "cartographers.your_map")
+        return say(language, "log.your_map")
     return say(language, "map.of", name=player_name(config, player, language))
 
 
@@ -530,6 +530,10 @@ def event_views(view: CartographersView, events: Sequence[dict[str, Any]],
     views: list[RenderableType] = []
 
     def words(key: str, **params: object) -> str:
+        # What the page's log says alike lives in its section, "log"; the rest is the
+        # terminal's own wording.
+        if key in ("reveal", "no_room", "season_start", "map_full", "game_over"):
+            return say(language, f"log.{key}", **params)
         return term(language, f"cartographers.event.{key}", **params)
 
     for event in events:

@@ -20,7 +20,7 @@ from herotable.cartographers.actions import (
 )
 from herotable.cartographers.game import CartographersGame
 from herotable.core.errors import HerotableError, IllegalAction
-from herotable.messages import environment_language
+from herotable.messages import environment_language, say
 from herotable.terminal.cartographers.layout import final_screen, placing_screen
 from herotable.terminal.cartographers.presenter import ARROWS, CONFIRM, MOVES, Editor, read_steps
 from herotable.terminal.cartographers.render import (
@@ -113,7 +113,8 @@ class Session(SessionBase):
         if self.console.is_terminal:
             self.console.clear()
         owner = editor.sheet_index
-        title = self.say("your_map") if owner == editor.player else self.map_title(owner)
+        title = (say(self.language, "log.your_map") if owner == editor.player
+                 else self.map_title(owner))
         for item in placing_screen(editor, self.banner(editor), title,
                                    [*self.notes, *messages], self.language,
                                    self.console, newest=max(1, len(messages))):

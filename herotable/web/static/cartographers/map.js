@@ -16,8 +16,8 @@ const setOf = (names) => new Set(names || []);
  * track), ghost {cells: [[r,c]], terrain, legal, idle}, attack [[r,c]] (a hero's pattern being
  * placed), highlight (cell names that score), choices (cell names one may click), cursor
  * [r,c], outlines [{cells: [[r,c]], kind, action}] (a hint, or an analysed step's moves: a
- * dashed outline around each), onHover(cell|null), onPick(cell), title, className, tabIndex,
- * onKeyDown.
+ * dashed outline around each), flash (cell names that just changed, flashed once; flashKey
+ * starts it again), onHover(cell|null), onPick(cell), title, className, tabIndex, onKeyDown.
  */
 export function MapView(props) {
   const { sheet, catalog, labels = true, coins = true, ghost, attack, highlight, choices, cursor } = props;
@@ -93,6 +93,8 @@ export function MapView(props) {
       <use href="#m-star" x=${m + c * CELL + 5.6} y=${m + r * CELL + 0.4} width="4" height="4"/></g>`;
   });
   const choiceMarks = [...choosable].map((name) => box(parseCell(name), 'choice', name));
+  const flashMarks = props.flash && props.flash.length ? html`<g class="flash" key=${props.flashKey}>
+    ${props.flash.map((name) => box(parseCell(name), 'flash-box', name))}</g>` : null;
 
   let ghostMarks = null;
   if (ghost && ghost.cells && ghost.cells.length) {
@@ -125,6 +127,7 @@ export function MapView(props) {
     <g class="gridlines">${grid}</g>
     ${labelText}
     ${litMarks}
+    ${flashMarks}
     ${choiceMarks}
     ${ghostMarks}
     ${attackMarks}

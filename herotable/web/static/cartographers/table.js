@@ -14,6 +14,7 @@ import { HintPanel, actionCells, useHint } from './hint.js';
 import { AnalysisLegend } from '../analysis.js';
 import { seatNames } from '../seats.js';
 import { openRules } from '../rules_link.js';
+import { EventLog, Notices, useNews } from './events.js';
 
 /** The table; its props are the shell's TableProps (games.js). */
 export function CartographersTable({ state, catalog, seat, act, preview, replay, hint, marks, extra, tutorial }) {
@@ -30,6 +31,8 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
   const [ahead, setAhead] = useState(null);
   const timer = useRef(null);
   const cache = useRef(new Map());
+  const news = useNews(state, seat, replay);
+  const flashOn = (sheet) => (news && sheet === seat ? news.flash : null);
 
   // The map shown big: the seat's own, and the one its decision is on when a decision starts;
   // else the one the person picked. Another seat's move (a new seq) is no reason to take away
@@ -154,7 +157,9 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
         ${marks && html`<${AnalysisLegend}/>`}
         <button type="button" class="quiet rules-button" onClick=${() => openRules('cartographers')} title=${t('rulebook.common.open_help')}>${t('rulebook.common.open')}</button>
       </div>
+      <${Notices} news=${news} catalog=${catalog} view=${view} names=${names} seat=${seat}/>
       <${MapView} sheet=${shownSheet} catalog=${catalog} className="big"
+        flash=${flashOn(shown)} flashKey=${news && news.at}
         title=${t('map.of', { name: names[shown] })}
         ghost=${placing ? p.ghost : null} attack=${placing ? p.attack : null}
         choices=${placing ? p.choices : null} outlines=${outlines}
@@ -185,11 +190,13 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
         ${revealedList.map((id) => html`<${CardRuleLink} catalog=${catalog} id=${id} className="mini-card"/>`)}</div>`}
       <${Edicts} view=${view} catalog=${catalog} letters=${letters} preview=${shownPreview} base=${ahead ? base : null} onLight=${lightPreview}/>
       ${!view.over && html`<${SeasonPreview} preview=${shownPreview} seat=${seat} names=${names} onLight=${lightPreview}/>`}
+      <${EventLog} view=${view} catalog=${catalog} names=${names} seat=${seat}/>
       <div class="lower">
         ${view.sheets.length > 1 && html`<div class="others" aria-label=${t('map.others')}>
           ${view.sheets.map((sheet, i) => html`<button type="button" class=${`other ${i === shown ? 'on' : ''} ${deciding(i) ? 'deciding' : ''}`}
               onClick=${() => setFocus(i)} aria-pressed=${i === shown}>
-            <${MapView} sheet=${sheet} catalog=${catalog} labels=${false} coins=${false} className="small"/>
+            <${MapView} sheet=${sheet} catalog=${catalog} labels=${false} coins=${false} className="small"
+              flash=${i === shown ? null : flashOn(i)} flashKey=${news && news.at}/>
             <span class="other-name">${names[i]}${presence(i)}${deciding(i) ? ' ✎' : ''}</span></button>`)}
         </div>`}
         <div class="results" data-tour="scores">
