@@ -28,7 +28,8 @@ def test_a_running_analysis_says_what_it_does(page: Page, api: Api, shots: Path)
     page.route(re.compile(r".*/analysis\?seat=0$"), running)
     page.goto(f"/g/{game_id}#token={token}")
     panel = page.get_by_role("region", name=text("analysis.title"))
-    expect(panel.locator(".analysis-step")).to_have_text(text("marks.analysis.step", step=11, total=200))
+    expect(panel.locator(".analysis-step")).to_have_text(
+        text("marks.analysis.step", step=11, total=200))
     expect(panel.locator(".analysis-away")).to_have_text(text("marks.analysis.away"))
     # Two polls on, the pace is known: about two minutes for the 186 decisions left.
     expect(panel.locator(".analysis-left")).to_have_text(

@@ -1,6 +1,7 @@
 """Waiting on the hint (the strong bot may think for up to twenty seconds): the panel shows a
 moving bar (still for less motion) and the seconds so far while the server's answer is held
-back; the placement stays usable meanwhile, and "Stop waiting" drops the answer to come."""
+back; the placement stays usable meanwhile, and "Stop waiting" drops the answer to come
+(asked again before it comes, the page waits for that same answer)."""
 
 from __future__ import annotations
 
@@ -40,10 +41,19 @@ def test_the_hint_counts_its_seconds_and_may_be_stopped(page: Page, api: Api, sh
     page.keyboard.press("ArrowRight")
     expect(table.hint).not_to_have_text(before)
 
-    # Stopped waiting: no bar, the hint may be asked again, and the late answer is dropped.
-    thinking.get_by_role("button", name=text("marks.hint.cancel")).click()
+    # Stopped waiting: no bar, and the hint may be asked again: while the first is on its
+    # way, that waits for it again (counted from when it was asked) rather than ask anew.
+    stop = thinking.get_by_role("button", name=text("marks.hint.cancel"))
+    stop.click()
     expect(thinking).to_have_count(0)
     expect(page.locator(".hint-button")).to_be_enabled()
+    page.keyboard.press("h")
+    expect(counter).not_to_have_text(text("marks.hint.thinking", seconds=0))
+    assert len(held) == 1
+
+    # Stopped again, the late answer is dropped.
+    stop.click()
+    expect(thinking).to_have_count(0)
     with page.expect_response(lambda r: r.url.endswith("/hint"), timeout=30_000):
         held[0].continue_()
     table.settle()

@@ -45,7 +45,8 @@ def test_each_monster_is_marked_and_named(page: Page, api: Api, shots: Path) -> 
     big = page.locator("svg.map.big")
     zombies = big.locator('g.monster[data-monster="zombie_plague"]')
     expect(zombies.locator("title")).to_have_text(names(api, "zombie_plague")["en"])
-    expect(zombies.locator("text.monster-mark")).to_have_text(["Z"] * len(monsters["zombie_plague"]))
+    expect(zombies.locator("text.monster-mark")).to_have_text(
+        ["Z"] * len(monsters["zombie_plague"]))
     expect(zombies.locator("path.monster-edge")).to_have_count(1)
     troll = big.locator('g.monster[data-monster="giant_troll_ravage"]')
     expect(troll.locator("text.monster-mark").first).to_have_text("G")
@@ -58,13 +59,21 @@ def test_each_monster_is_marked_and_named(page: Page, api: Api, shots: Path) -> 
     item.focus()
     expect(zombies).to_have_class("monster on")
     page.screenshot(path=str(shots / "monsters.png"))
+    # On a phone the list wraps under the map: nothing scrolls sideways.
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(item).to_be_visible()
+    assert page.evaluate("() => document.scrollingElement.scrollWidth <= window.innerWidth")
+    item.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "monsters-phone.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
 
     # In Russian: the names from the card data, the marks from them.
     page.evaluate("() => localStorage.setItem('herotable.language', 'ru')")
     page.reload()
     expect(zombies.locator("title")).to_have_text(names(api, "zombie_plague")["ru"])
     expect(zombies.locator("text.monster-mark").first).to_have_text("Э")
-    expect(page.get_by_role("region", name=text("marks.monsters.title", messages("ru")))).to_be_visible()
+    russian = text("marks.monsters.title", messages("ru"))
+    expect(page.get_by_role("region", name=russian)).to_be_visible()
 
 
 def test_a_lasting_ambush_is_reminded_after_its_season(page: Page, api: Api, shots: Path) -> None:

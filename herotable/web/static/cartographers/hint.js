@@ -18,17 +18,27 @@ const round = (x) => Math.round(Number(x) * 10) / 10;
 export function useHint(ask, decisionKey) {
   const [hint, setHint] = useState(null); // {busy, since} | {answer, shown} | {error}
   const key = useRef(decisionKey);
-  const asking = useRef(0); // which request is awaited: one stopped waiting for is dropped
+  const asking = useRef(0); // which wait is on: one stopped waiting for drops its answer
+  // The request on its way ({key, answer, since}): asked again before it is answered, the
+  // page waits for it again rather than ask anew (the server thinks about one at a time).
+  const flying = useRef(null);
   useEffect(() => { key.current = decisionKey; setHint(null); }, [decisionKey]);
   const request = async () => {
     if (!ask || (hint && hint.busy)) return;
     const asked = decisionKey;
+    if (!flying.current || flying.current.key !== asked) {
+      const sent = { key: asked, answer: ask(), since: Date.now() };
+      flying.current = sent;
+      const land = () => { if (flying.current === sent) flying.current = null; };
+      sent.answer.then(land, land);
+    }
+    const { answer: coming, since } = flying.current;
     asking.current += 1;
     const ticket = asking.current;
     const wanted = () => key.current === asked && asking.current === ticket;
-    setHint({ busy: true, since: Date.now() });
+    setHint({ busy: true, since });
     try {
-      const answer = await ask();
+      const answer = await coming;
       if (wanted()) setHint({ answer, shown: answer.action });
     } catch (e) {
       if (!wanted()) return;
@@ -50,7 +60,7 @@ export function useHint(ask, decisionKey) {
     request,
     show: (action) => setHint((old) => ({ ...old, shown: action })),
     dismiss: () => setHint(null),
-    // Stop waiting: the answer, when it comes, is dropped (the server finishes it anyway).
+    // Stop waiting: the answer, when it comes, is dropped unless asked for again meanwhile.
     cancel: () => { asking.current += 1; setHint(null); },
   };
 }
