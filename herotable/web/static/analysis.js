@@ -1,12 +1,13 @@
 // The analysis of a finished game: the strong bot replays it and weighs each decision of a
 // chosen seat against its own choice, like a chess engine's analysis. The server runs it once
-// and keeps it with the game; the page starts it, shows a progress bar while it runs, then
+// and keeps it with the game; the page starts it, shows its progress while it runs, then
 // lists the decisions biggest loss first. Opening one shows the position at that step (the
 // replay) with both moves drawn on the map.
 import { html } from './html.js';
 import { t, has, formatNumber, refusalText } from './i18n.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api.js';
+import { AnalysisProgress } from './analysis_progress.js';
 
 const POLL_MS = 1000;
 
@@ -118,10 +119,7 @@ export function AnalysisPanel({ a, id, names, words, subject, openStep, shownSte
 
   let body = null;
   if (status === 'running') {
-    const total = data.total || 0;
-    body = html`<div class="analysis-progress">
-      <progress max=${total || 1} value=${data.done || 0} aria-label=${t('analysis.progress_label')}></progress>
-      <span class="muted">${total ? t('analysis.progress', { done: data.done || 0, total }) : t('analysis.starting')}</span></div>`;
+    body = html`<${AnalysisProgress} done=${data.done || 0} total=${data.total || 0}/>`;
   } else if (status === 'done' && data.analysis) {
     const reviews = [...data.analysis.reviews].sort((x, y) => y.loss - x.loss || x.step - y.step);
     body = html`<p class="analysis-sum">${t('analysis.summary', { count: reviews.length, lost: lossText(data.analysis.total_loss) })}</p>

@@ -1,11 +1,13 @@
 // The hint: the strong bot's choice for the seat's decision, asked of the server (it thinks
-// for a second or two), drawn on the map as a dashed outline with the final score it expects.
-// The person may take it (it becomes the placement being chosen) or ignore it.
+// for a few seconds, up to twenty: the panel counts them, and the person may stop waiting),
+// drawn on the map as a dashed outline with the final score it expects. The person may take
+// it (it becomes the placement being chosen) or ignore it.
 import { html } from '../html.js';
 import { t, formatNumber, refusalText } from '../i18n.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { actionText } from './card.js';
 import { parseAction } from './notation.js';
+import { Thinking } from '../thinking.js';
 
 /** The cells a move in the engine's notation names ("draw forest A1 A2"), as [row, col]. */
 export const actionCells = (action) => parseAction(action).cells;
@@ -14,18 +16,32 @@ const round = (x) => Math.round(Number(x) * 10) / 10;
 
 /** Asking for a hint: `ask()` answers the server's hint; forgotten when the decision changes. */
 export function useHint(ask, decisionKey) {
-  const [hint, setHint] = useState(null); // {busy} | {answer, shown} | {error}
+  const [hint, setHint] = useState(null); // {busy, since} | {answer, shown} | {error}
   const key = useRef(decisionKey);
+  const asking = useRef(0); // which wait is on: one stopped waiting for drops its answer
+  // The request on its way ({key, answer, since}): asked again before it is answered, the
+  // page waits for it again rather than ask anew (the server thinks about one at a time).
+  const flying = useRef(null);
   useEffect(() => { key.current = decisionKey; setHint(null); }, [decisionKey]);
   const request = async () => {
     if (!ask || (hint && hint.busy)) return;
     const asked = decisionKey;
-    setHint({ busy: true });
+    if (!flying.current || flying.current.key !== asked) {
+      const sent = { key: asked, answer: ask(), since: Date.now() };
+      flying.current = sent;
+      const land = () => { if (flying.current === sent) flying.current = null; };
+      sent.answer.then(land, land);
+    }
+    const { answer: coming, since } = flying.current;
+    asking.current += 1;
+    const ticket = asking.current;
+    const wanted = () => key.current === asked && asking.current === ticket;
+    setHint({ busy: true, since });
     try {
-      const answer = await ask();
-      if (key.current === asked) setHint({ answer, shown: answer.action });
+      const answer = await coming;
+      if (wanted()) setHint({ answer, shown: answer.action });
     } catch (e) {
-      if (key.current !== asked) return;
+      if (!wanted()) return;
       const reason = { hints_off: 'hint.refused', not_your_turn: 'hint.nothing_owed' }[e.code];
       setHint({ error: reason ? t(reason) : refusalText(e) });
     }
@@ -35,6 +51,7 @@ export function useHint(ask, decisionKey) {
   return {
     available: Boolean(ask),
     busy: Boolean(hint && hint.busy),
+    since: hint && hint.since,
     error: hint && hint.error,
     answer,
     shown,
@@ -43,6 +60,8 @@ export function useHint(ask, decisionKey) {
     request,
     show: (action) => setHint((old) => ({ ...old, shown: action })),
     dismiss: () => setHint(null),
+    // Stop waiting: the answer, when it comes, is dropped unless asked for again meanwhile.
+    cancel: () => { asking.current += 1; setHint(null); },
   };
 }
 
@@ -75,10 +94,11 @@ export function HintPanel({ h, onTake, taken, harm }) {
     <div class="row">
       <button type="button" class="hint-button" onClick=${h.request} disabled=${h.busy} aria-busy=${h.busy}
           title=${t('hint.help')}>
-        ${h.busy ? html`<span class="spinner" aria-hidden="true"></span>` : '?'} ${h.busy ? t('hint.thinking') : t('hint.ask')}<span class="key">H</span></button>
+        ? ${t('hint.ask')}<span class="key">H</span></button>
       ${h.shown && html`<button type="button" class="take" disabled=${taken} onClick=${() => onTake(h.shown)}>${t('hint.take')}</button>
         <button type="button" class="quiet" onClick=${h.dismiss}>${t('hint.dismiss')}</button>`}
     </div>
+    ${h.busy && html`<${Thinking} since=${h.since} onCancel=${h.cancel}/>`}
     ${h.shown && html`<div class="suggestion" data-action=${h.shown}>
       <span class="swatch-line" aria-hidden="true"></span>
       ${t('hint.suggests', { move: actionText(h.shown) })}

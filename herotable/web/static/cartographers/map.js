@@ -4,6 +4,8 @@ import { html } from '../html.js';
 import { t } from '../i18n.js';
 import { useRef } from 'preact/hooks';
 import { SIZE, ROWS, cellName, parseCell } from './geometry.js';
+import { outlinePath } from './outline.js';
+import { MonsterMarks } from './monsters.js';
 
 const CELL = 10;
 const MARGIN = 7;
@@ -17,7 +19,8 @@ const setOf = (names) => new Set(names || []);
  * placed), highlight (cell names that score), choices (cell names one may click), cursor
  * [r,c], outlines [{cells: [[r,c]], kind, action}] (a hint, or an analysed step's moves: a
  * dashed outline around each), flash (cell names that just changed, flashed once; flashKey
- * starts it again), onHover(cell|null), onPick(cell), title, className, tabIndex, onKeyDown.
+ * starts it again), onHover(cell|null), onPick(cell), title, className, tabIndex, onKeyDown,
+ * monsters (useMonsters's answer: each monster's cells marked and outlined).
  */
 export function MapView(props) {
   const { sheet, catalog, labels = true, coins = true, ghost, attack, highlight, choices, cursor } = props;
@@ -28,10 +31,6 @@ export function MapView(props) {
   const attacked = setOf(sheet.attack);
   const lit = highlight instanceof Set ? highlight : setOf(highlight);
   const choosable = choices instanceof Set ? choices : setOf(choices);
-  const monsterCells = new Map();
-  for (const [card, cells] of Object.entries(sheet.monsters || {})) {
-    for (const c of cells) monsterCells.set(c, card);
-  }
 
   // Through the drawing's own screen transform: where the map is narrower than its box (a
   // coach beside it), the drawing is centred with margins the box's corners do not know.
@@ -108,7 +107,7 @@ export function MapView(props) {
   }
   const outlineMarks = (props.outlines || []).map((o) => html`<g class=${`outline ${o.kind}`} data-action=${o.action}>
     ${o.cells.map(([r, c]) => html`<rect class="outline-cell" x=${m + c * CELL} y=${m + r * CELL} width=${CELL} height=${CELL}/>`)}
-    <path class="outline-edge" d=${outlinePath(o.cells, m)}/></g>`);
+    <path class="outline-edge" d=${outlinePath(o.cells, m, CELL)}/></g>`);
   const attackMarks = (attack || []).map(([r, c]) => html`<g class="attack-ghost">
     ${box([r, c], 'attack-box')}<use href="#m-attack" x=${m + c * CELL} y=${m + r * CELL} width=${CELL} height=${CELL}/></g>`);
 
@@ -126,6 +125,7 @@ export function MapView(props) {
     ${cells}
     <g class="gridlines">${grid}</g>
     ${labelText}
+    ${props.monsters && html`<${MonsterMarks} sheet=${sheet} monsters=${props.monsters} m=${m} cell=${CELL}/>`}
     ${litMarks}
     ${flashMarks}
     ${choiceMarks}
@@ -135,19 +135,4 @@ export function MapView(props) {
     ${cursor && box(cursor, 'cursor')}
     ${coinTrack}
   </svg>`;
-}
-
-/** The border of a set of cells: the sides of each cell that no other cell of the set shares. */
-function outlinePath(cells, m) {
-  const taken = new Set(cells.map(([r, c]) => `${r},${c}`));
-  const d = [];
-  for (const [r, c] of cells) {
-    const x = m + c * CELL;
-    const y = m + r * CELL;
-    if (!taken.has(`${r - 1},${c}`)) d.push(`M${x} ${y}h${CELL}`);
-    if (!taken.has(`${r + 1},${c}`)) d.push(`M${x} ${y + CELL}h${CELL}`);
-    if (!taken.has(`${r},${c - 1}`)) d.push(`M${x} ${y}v${CELL}`);
-    if (!taken.has(`${r},${c + 1}`)) d.push(`M${x + CELL} ${y}v${CELL}`);
-  }
-  return d.join('');
 }

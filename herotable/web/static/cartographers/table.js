@@ -11,6 +11,7 @@ import { Edicts, SeasonPreview } from './edicts.js';
 import { ScoreTable, Standings } from './scores.js';
 import { usePlacement } from './placement.js';
 import { HintPanel, actionCells, useHint } from './hint.js';
+import { MonsterList, useMonsters } from './monsters.js';
 import { AnalysisLegend } from '../analysis.js';
 import { seatNames } from '../seats.js';
 import { openRules } from '../rules_link.js';
@@ -43,6 +44,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
   const shown = Math.min(focus, view.sheets.length - 1);
   const placing = p.active && shown === p.legal.sheet;
   const h = useHint(p.active && hint ? hint : null, p.active ? p.key : null);
+  const monsters = useMonsters(view, catalog);
   const askHint = () => { if (!h.available) return; setFocus(p.legal.sheet); h.request(); };
   // Taken, the hint is the placement being chosen: the focus goes to Confirm, so Enter sends it.
   const takeHint = (move) => {
@@ -163,7 +165,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
         title=${t('map.of', { name: names[shown] })}
         ghost=${placing ? p.ghost : null} attack=${placing ? p.attack : null}
         choices=${placing ? p.choices : null} outlines=${outlines}
-        highlight=${lit && lit.sheet === shown ? lit.cells : []}
+        highlight=${lit && lit.sheet === shown ? lit.cells : []} monsters=${monsters}
         onHover=${placing ? (cell) => p.hover(cell) : undefined}
         onPick=${placing ? onPick : undefined}
         tabIndex=${placing ? 0 : undefined}/>
@@ -185,6 +187,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
         ${replay && html`<div class="controls">${replay.controls}</div>`}
       </div>`}
       ${extra}
+      <${MonsterList} view=${view} catalog=${catalog} sheet=${shownSheet} monsters=${monsters}/>
       <${SeasonTrack} view=${view} catalog=${catalog}/>
       ${!view.over && revealedList.length > 0 && html`<div class="revealed"><span class="muted">${t('card.revealed')}${t('punct.colon')}</span>
         ${revealedList.map((id) => html`<${CardRuleLink} catalog=${catalog} id=${id} className="mini-card"/>`)}</div>`}
