@@ -5,14 +5,17 @@
 // Confirm) always leave Enter to confirm, and Space presses them as it presses any button.
 import { focusedByPointer } from '../focus_origin.js';
 
-const PLACEMENT_CONTROLS = '.row.shapes, .row.terrains, .row.turn';
+// The rows of the controls that hold the placement's own buttons (card.js).
+const PLACEMENT_ROWS = ['shapes', 'terrains', 'turn'];
 
 /** Should the key of keydown event `e` go to the focused button or link rather than the
  * table? */
 export function keyForControl(e) {
   const el = e.target;
-  if (!el || !el.matches || !el.matches('button, a[href]')) return false;
+  if (!el || !(el.tagName === 'BUTTON' || (el.tagName === 'A' && el.hasAttribute('href')))) return false;
   if (e.key === ' ') return true;
   if (e.key !== 'Enter') return false;
-  return !el.closest(PLACEMENT_CONTROLS) && !focusedByPointer(el);
+  const row = el.closest('.row');
+  const placement = row && PLACEMENT_ROWS.some((name) => row.classList.contains(name));
+  return !placement && !focusedByPointer(el);
 }
