@@ -58,7 +58,11 @@ def test_tab_reaches_every_control_and_shows_where_it_is(page: Page, api: Api,
     created = api.create([{"name": "Ann"}, {"name": "Bob"}], seed=5)
     ann, bob = created["seats"]
     page.goto(ann["url"])
+    expect(page.get_by_role("heading", name=f"{text('map.of', name='Ann')} · "
+                                             f"{text('map.yours')}")).to_be_visible()
     page.goto(bob["url"])  # hot-seat: both seats in one browser, a tab each
+    tabs = page.get_by_role("tablist", name=text("hotseat.seats")).get_by_role("tab")
+    expect(tabs).to_have_count(2)
     table = Table(page, api, created["id"], ann["token"])
     expect(table.controls).to_be_visible()
     table.settle()
@@ -66,6 +70,7 @@ def test_tab_reaches_every_control_and_shows_where_it_is(page: Page, api: Api,
     names = [s["name"] for s in seen]
     assert any(n.startswith("svg.map.big") for n in names), names
     assert sum(n.startswith("button.other") for n in names) == 2, names
+    assert sum(n.startswith("button.on") or n.startswith("button.owes") for n in names) == 2, names
     assert any("on" in n.split()[0].split(".") for n in names), names  # a chosen control
     assert [s["name"] for s in seen if not s["ring"]] == []
     assert page.evaluate(UNREACHED) == []
