@@ -6,6 +6,7 @@ import { useRef } from 'preact/hooks';
 import { SIZE, ROWS, cellName, parseCell } from './geometry.js';
 import { outlinePath } from './outline.js';
 import { MonsterMarks } from './monsters.js';
+import { cellLabel } from './cell_label.js';
 
 const CELL = 10;
 const MARGIN = 7;
@@ -29,6 +30,7 @@ export function MapView(props) {
   const width = m + SIZE * CELL + 1;
   const height = m + SIZE * CELL + (coins ? 13 : 1);
   const attacked = setOf(sheet.attack);
+  const paid = setOf(sheet.paid_mountains);
   const lit = highlight instanceof Set ? highlight : setOf(highlight);
   const choosable = choices instanceof Set ? choices : setOf(choices);
 
@@ -60,7 +62,8 @@ export function MapView(props) {
       const x = m + col * CELL;
       const y = m + row * CELL;
       const name = cellName(row, col);
-      cells.push(html`<use href="#t-${terrain}" data-cell=${name} x=${x} y=${y} width=${CELL} height=${CELL}/>`);
+      const label = cellLabel(name, terrain, { ruins, paid: paid.has(name), attacked: attacked.has(name) });
+      cells.push(html`<use href="#t-${terrain}" data-cell=${name} role="img" aria-label=${label} x=${x} y=${y} width=${CELL} height=${CELL}/>`);
       if (ruins) {
         cells.push(terrain === 'empty'
           ? html`<use href="#m-ruins-big" x=${x} y=${y} width=${CELL} height=${CELL}/>`
@@ -116,8 +119,10 @@ export function MapView(props) {
       href=${i < (sheet.coins || 0) ? '#m-coin' : '#m-coin-empty'}
       x=${m + i * (SIZE * CELL / track) + 0.4} y=${m + SIZE * CELL + 2.5} width="7" height="7"/>`) : null;
 
+  // The big map is a group of named cells a screen reader walks through; a small one is a
+  // picture inside the button that shows it big (its cells are read there).
   return html`<svg ref=${svg} class=${`map ${props.className || ''} ${interactive ? 'interactive' : ''}`}
-      viewBox=${`0 0 ${width} ${height}`} role="img" aria-label=${props.title || t('map.label')}
+      viewBox=${`0 0 ${width} ${height}`} role=${labels ? 'group' : 'img'} aria-label=${props.title || t('map.label')}
       tabindex=${props.tabIndex} onKeyDown=${props.onKeyDown}
       onPointerMove=${interactive ? onMove : undefined}
       onPointerLeave=${props.onHover ? () => props.onHover(null) : undefined}

@@ -16,6 +16,7 @@ import { AnalysisLegend } from '../analysis.js';
 import { seatNames } from '../seats.js';
 import { openRules } from '../rules_link.js';
 import { EventLog, Notices, useNews } from './events.js';
+import { keyForControl } from './enter_key.js';
 
 /** The table; its props are the shell's TableProps (games.js). */
 export function CartographersTable({ state, catalog, seat, act, preview, replay, hint, marks, extra, tutorial }) {
@@ -100,7 +101,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
       const tag = e.target && e.target.tagName;
       // A checkbox (the game bar's toggles) takes no letters: the keys still play.
       if ((tag === 'INPUT' && e.target.type !== 'checkbox') || tag === 'SELECT' || tag === 'TEXTAREA') return;
-      if ((tag === 'BUTTON' || tag === 'A') && (e.key === 'Enter' || e.key === ' ')) return;
+      if (keyForControl(e)) return;
       const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
       const terrainAt = terrainKeyIndex(k);
       const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };

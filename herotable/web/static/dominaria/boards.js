@@ -36,7 +36,7 @@ function Track({ track, board, catalog }) {
   const spaces = catalog.tracks[track].spaces;
   const n = reached(track, board, catalog);
   return html`<div class="track" data-track=${track}>
-    <${RulesLink} entry=${`track.${track}`} className="track-name" name=${t(`dom.track.help.${track}`)}>${t(`dom.track.${track}`)}</${RulesLink}>
+    <${RulesLink} entry=${`track.${track}`} className="track-name" name=${t(`dom.track.help.${track}`)} worded>${t(`dom.track.${track}`)}</${RulesLink}>
     <ol class="spaces" aria-label=${t('dom.track.reached', { name: t(`dom.track.${track}`), count: n, total: spaces.length })}>
       ${spaces.map((s, i) => html`<li class=${`space ${i < n ? 'on' : ''}`} title=${spaceTitle(s)}>
         <b onClick=${symbol('symbol.vp')}>${s.vp}</b>

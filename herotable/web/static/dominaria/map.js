@@ -112,9 +112,11 @@ export function DominariaMap({ catalog, view, names, selected, targets, linkTarg
     const act = () => onLocation && onLocation(loc.id);
     const heroWidth = 30;
     const heroStart = x - ((here.length - 1) * heroWidth) / 2;
+    // Named by its <title> (SVG's own way), not aria-label: the name starts with the place's
+    // name, then says what the numbers drawn beside it count.
     return html`<g class=${`loc ${isTarget ? 'target' : ''} ${isSelected ? 'selected' : ''} ${onLocation ? 'clickable' : ''}`}
         data-loc=${loc.id} role=${onLocation ? 'button' : 'img'} tabindex=${onLocation ? 0 : undefined}
-        aria-label=${label} aria-pressed=${onLocation ? isSelected : undefined} onClick=${act}
+        aria-pressed=${onLocation ? isSelected : undefined} onClick=${act}
         onKeyDown=${(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); act(); } }}>
       <title>${label}</title>
       <rect x=${x - 60} y=${y - 36} width="120" height="118" class="loc-hit"/>

@@ -7,12 +7,15 @@ import { t, refusalText } from '../i18n.js';
 import { openRules } from '../rules_link.js';
 import { Cost, Mana } from './symbols.js';
 
-/** A button opening the entry `entry`; `name` says what it explains (its accessible name
- * is "Rules: <name>"). A click never reaches the element around it (a location, a card). */
-export function RulesLink({ entry, name, className = '', children }) {
+/** A button opening the entry `entry`; `name` says what it explains: "Rules: <name>" is
+ * its accessible name, or, where the button shows words of its own (`worded`), its tooltip
+ * and description, the words it shows being its name (a name holds what the button shows,
+ * for those who speak to their browser). A click never reaches the element around it (a
+ * location, a card). */
+export function RulesLink({ entry, name, worded = false, className = '', children }) {
   const label = t('rulebook.dominaria.ui.open', { name });
   return html`<button type="button" class=${`rules-link ${className}`} data-rules=${entry}
-      aria-label=${label} title=${label}
+      aria-label=${worded ? undefined : label} title=${label}
       onClick=${(e) => { e.stopPropagation(); openRules('dominaria', entry); }}>${children}</button>`;
 }
 
@@ -32,7 +35,8 @@ export const AbilityRules = ({ verb }) => html`<${RulesLink} entry=${`ability.${
 export const questEntry = (quest) => (quest && quest.requires.length ? `quest.${quest.requires[0].metric}` : 'quest.started');
 export const artifactEntry = (artifact) => `artifact.${artifact ? artifact.ability.kind : 'none'}`;
 
-/** Every symbol the boards and the map draw, each with its words, each opening its entry. */
+/** Every symbol the boards and the map draw, each with its words, each opening its entry
+ * (the symbol is hidden from assistive technology: the words say it). */
 export function Legend() {
   const items = [
     ['symbol.move', html`<i class="sym move">»</i>`, t('dom.track.gives_move')],
@@ -48,8 +52,8 @@ export function Legend() {
   ];
   return html`<div class="dom-legend" role="group" aria-label=${t('rulebook.dominaria.ui.legend')}>
     <span class="muted small">${t('rulebook.dominaria.ui.legend')}</span>
-    ${items.map(([entry, symbol, words]) => html`<${RulesLink} entry=${entry} name=${words} className="legend-item">
-      ${symbol}<span>${words}</span></${RulesLink}>`)}
+    ${items.map(([entry, symbol, words]) => html`<${RulesLink} entry=${entry} name=${words} worded className="legend-item">
+      <span aria-hidden="true">${symbol}</span><span>${words}</span></${RulesLink}>`)}
   </div>`;
 }
 

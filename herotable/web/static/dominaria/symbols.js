@@ -24,9 +24,10 @@ export function Mana({ colour, count, token = false, title }) {
     <span class="mana-dot">${colour}</span>${count !== undefined && count !== null ? html`<b>${count}</b>` : null}</span>`;
 }
 
-/** A cost like {4}{R}: the generic part then the coloured symbol. */
+/** A cost like {4}{R}: the generic part then the coloured symbol (a space between, unseen in
+ * the flex box, so its text reads "4 R" as the words naming it do). */
 export function Cost({ colour, generic }) {
-  return html`<span class="cost">${generic ? html`<span class="generic">${generic}</span>` : null}<${Mana} colour=${colour}/></span>`;
+  return html`<span class="cost">${generic ? html`<span class="generic">${generic}</span> ` : null}<${Mana} colour=${colour}/></span>`;
 }
 
 /** A seat's shape centred on (x, y), of radius r, as SVG. */
