@@ -68,15 +68,19 @@ function NewGame({ meta, navigate }) {
   const [created, setCreated] = useState(null);
   const [error, setError] = useState(null);
   const [copied, setCopied] = useState(null);
-  const [catalog, setCatalog] = useState(null);
-  // Option inputs that need the game's catalogue (cards chosen by name, not typed).
+  const [loaded, setLoaded] = useState(null); // { game, raw }
+  // Option inputs that need the game's catalogue (cards chosen by name, not typed): never
+  // another game's, still held for the render that follows a change of game.
+  const catalog = loaded && loaded.game === game.name ? loaded.raw : null;
   const hooks = (gameEntry(game.name) || {}).setup;
   const setup = hooks ? { hooks, catalog } : null;
 
   useEffect(() => {
-    setCatalog(null);
-    if (!hooks) return;
-    fetchCatalog(game.name).then(setCatalog).catch(() => setCatalog(null));
+    if (!hooks) return undefined;
+    let current = true; // a slower answer for the game chosen before is dropped
+    fetchCatalog(game.name).then((raw) => { if (current) setLoaded({ game: game.name, raw }); })
+      .catch(() => { if (current) setLoaded(null); });
+    return () => { current = false; };
   }, [game.name]);
 
   useEffect(() => {

@@ -5,6 +5,9 @@ import { t } from '../i18n.js';
 import { Mana, SeatGlyph } from './symbols.js';
 import { cardText } from './words.js';
 
+// The map's shapes for the tokens a card puts there (map.js, the legend).
+const TOKEN_MARKS = { cabal: '⬢', artifact: '◆' };
+
 /** "Round 3, Ann": the turn that revealed a card. */
 const turnText = (reveal, names) => t('dom.revealed.turn', { round: reveal.round, name: names[reveal.player] ?? '' });
 
@@ -29,10 +32,10 @@ export function RevealedCards({ catalog, view, names }) {
     <details><summary class="small">${t('dom.revealed.summary', { count: reveals.length })}</summary>
       <ol>${reveals.map((r) => {
         const card = catalog.card(r.card);
-        return html`<li data-card=${r.card} class=${card && card.token ? `token-${card.token}` : ''}>
+        return html`<li data-card=${r.card}>
           <span class="rv-turn"><${SeatGlyph} seat=${r.player} size=${11}/> ${turnText(r, names)}</span>
           ${card && html`<span class="card-mana">${card.mana.map((c) => html`<${Mana} colour=${c}/>`)}</span>`}
-          <span class="rv-text">${cardText(catalog, r.card)}</span></li>`;
+          <span class="rv-text">${card && card.token ? html`<span class=${`rv-token ${card.token}`} aria-hidden="true">${TOKEN_MARKS[card.token]}</span>` : null}${cardText(catalog, r.card)}</span></li>`;
       })}</ol></details>
   </section>`;
 }

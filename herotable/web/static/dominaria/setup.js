@@ -30,7 +30,7 @@ function WalkerPicker({ catalog, value, onChange, names }) {
     onChange(next);
   };
   return html`<div class="card-picks walker-picks" role="group" aria-labelledby="opt-planeswalkers-label">
-    ${chosen.map((current, seat) => html`<label class="card-pick"><span class="pick-letter">${seat + 1}</span>
+    ${chosen.map((current, seat) => html`<label class="card-pick"><span class="pick-letter">${names[seat]}</span>
       <select data-seat=${seat} value=${current} aria-label=${t('dom.lobby.walker_for', { name: names[seat] })}
           onChange=${(e) => pick(seat, e.target.value)}>
         ${ids.map((id) => html`<option value=${id}>${nameIn(catalog.planeswalkers[id].names)}</option>`)}
