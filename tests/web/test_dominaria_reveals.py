@@ -66,13 +66,13 @@ def test_the_cards_revealed_so_far_and_the_card_behind_each_cabal_token(
     for index, reveal in enumerate(reversed(reveals)):
         card = catalog["cards"][reveal["card"]]
         if card["token"] == "cabal":
-            expect(items.nth(index)).to_contain_text(text(
-                "dom.card.token.cabal", location=catalog["locations"][card["location"]]["names"]["en"]))
+            place = catalog["locations"][card["location"]]["names"]["en"]
+            expect(items.nth(index)).to_contain_text(text("dom.card.token.cabal", location=place))
             break
     page.screenshot(path=str(shots / "dominaria-revealed.png"))
 
-    # Each Cabal token on the map names the card (and its turn) that put it there, on hover
-    # and in its location's label, read when the location has the focus.
+    # Each Cabal token on the map names the card (and its turn) that put it there: its own
+    # title (the tooltip on hover) and its location's label (read when it has the focus).
     turn_of = {r["card"]: r for r in reveals}
     for loc, cards in view["cabal_cards"].items():
         said = [text("dom.revealed.cabal_from", round=turn_of[c]["round"],
@@ -81,7 +81,6 @@ def test_the_cards_revealed_so_far_and_the_card_behind_each_cabal_token(
         for words in said:
             expect(token.locator("title")).to_contain_text(words)
             assert words in (table.location(loc).get_attribute("aria-label") or "")
-        token.hover()
 
 
 def hoard(state: dict[str, Any]) -> str:
