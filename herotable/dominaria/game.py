@@ -99,6 +99,8 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             self.supply[loc.colour] -= placed
             self.map_mana[loc.id] = placed
         self.cabal_tokens: dict[str, int] = {}
+        # The Dominaria cards whose Cabal tokens stand at each location, oldest first.
+        self.cabal_cards: dict[str, list[str]] = {}
         self.artifact_tokens: dict[str, int] = {}
         self.cabal_supply, self.artifact_supply = CABAL_TOKENS, ARTIFACT_TOKENS
         self.deck = [c.id for c in pack.cards]
@@ -373,6 +375,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         if card.token == "cabal" and card.location and self.cabal_supply:
             self.cabal_supply -= 1
             self.cabal_tokens[card.location] = self.cabal_tokens.get(card.location, 0) + 1
+            self.cabal_cards.setdefault(card.location, []).append(card_id)
         elif card.token == "artifact" and card.location and self.artifact_supply:
             self.artifact_supply -= 1
             self.artifact_tokens[card.location] = self.artifact_tokens.get(card.location, 0) + 1
@@ -523,6 +526,12 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self.cabal_tokens[location] -= 1
         if not self.cabal_tokens[location]:
             del self.cabal_tokens[location]
+        # The tokens are alike: the oldest one goes, so the page names the newer card.
+        origins = self.cabal_cards.get(location)
+        if origins:
+            origins.pop(0)
+            if not origins:
+                del self.cabal_cards[location]
         state.cabal += 1
         space = spaces[state.cabal - 1]
         self._event("confront", player=player, location=location)
@@ -759,6 +768,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             revealed=self.revealed,
             map_mana=dict(self.map_mana),
             cabal_tokens=dict(self.cabal_tokens),
+            cabal_cards={loc: tuple(ids) for loc, ids in self.cabal_cards.items()},
             artifact_tokens=dict(self.artifact_tokens),
             supply=dict(self.supply),
             claims={q: tuple(c) for q, c in self.claims.items()},
@@ -769,7 +779,48 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             over=self.is_over,
             legal=tuple(self.legal_actions(player)) if player in pending else (),
             recent=self._recent(),
+            reveals=self._reveals(),
+            claims_at_risk=self._claims_at_risk(player) if player in pending else {},
         )
+
+    def _reveals(self) -> tuple[dict[str, Any], ...]:
+        """The face-up discard pile, oldest first: each card with the round and the player
+        whose turn revealed it. One card is revealed a turn, so the pile's last card is this
+        turn's and the others are the turns before it, one each (after a reshuffle the pile
+        starts again)."""
+        players = self.num_players
+        if self.stage == "over":
+            turns = self.config.rounds * players
+        elif self.stage == "play":
+            turns = (self.round - 1) * players + (self.current - self.first) % players + 1
+        else:
+            turns = 0
+        first_turn = turns - len(self.discard)
+        return tuple({"card": card, "round": (first_turn + i) // players + 1,
+                      "player": (self.first + first_turn + i) % players}
+                     for i, card in enumerate(self.discard))
+
+    def _claims_at_risk(self, player: int | None) -> dict[str, tuple[str, ...]]:
+        """What the player would give up by acting before claiming: for each of its legal
+        actions (other than claiming or ending the turn), the public quests it may claim now
+        and could no longer claim after that action (spent mana, a Hero moved away), the
+        engine paying as it does when the action names no payment. Empty when nothing is
+        claimable; a claim is an action of its own, so it is lost silently otherwise."""
+        if player is None or self.stage != "play":
+            return {}
+        claimable = [q for q in self.pack.public_quests if self._claimable(player, q)]
+        if not claimable:
+            return {}
+        found: dict[str, tuple[str, ...]] = {}
+        for action in self.legal_actions(player):
+            if action.verb in ("claim", "end"):
+                continue
+            trial = self.clone()
+            trial._resolve(player, action)
+            lost = tuple(q for q in claimable if not trial._claimable(player, q))
+            if lost:
+                found[str(action)] = lost
+        return found
 
     def _recent(self) -> tuple[dict[str, Any], ...]:
         """The events since the start of the current player's previous turn (a round ago),
@@ -796,6 +847,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         new.supply = dict(self.supply)
         new.map_mana = dict(self.map_mana)
         new.cabal_tokens = dict(self.cabal_tokens)
+        new.cabal_cards = {loc: list(ids) for loc, ids in self.cabal_cards.items()}
         new.artifact_tokens = dict(self.artifact_tokens)
         new.deck = list(self.deck)
         new.discard = list(self.discard)
@@ -837,6 +889,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         game.supply = {c: field_int(data["supply"], c) for c in COLOURS}
         game.map_mana = counts(data, "map_mana")
         game.cabal_tokens = counts(data, "cabal_tokens")
+        game.cabal_cards = cabal_cards(data)
         game.artifact_tokens = counts(data, "artifact_tokens")
         game.cabal_supply = field_int(data, "cabal_supply")
         game.artifact_supply = field_int(data, "artifact_supply")
@@ -890,11 +943,15 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
                 raise bad(field, "names an unknown location or a count below 1")
             if sum(tokens.values()) > limit:
                 raise bad(field, f"holds more than the box's {limit} tokens")
+        card_ids = {c.id for c in pack.cards}
+        for loc, origins in self.cabal_cards.items():
+            if len(origins) > self.cabal_tokens.get(loc, 0) or not set(origins) <= card_ids:
+                raise bad("cabal_cards", f"names more cards at {loc!r} than it holds Cabal "
+                          "tokens, or an unknown card")
         if not 0 <= self.cabal_supply <= CABAL_TOKENS:
             raise bad("cabal_supply", f"is not 0-{CABAL_TOKENS}")
         if not 0 <= self.artifact_supply <= ARTIFACT_TOKENS:
             raise bad("artifact_supply", f"is not 0-{ARTIFACT_TOKENS}")
-        card_ids = {c.id for c in pack.cards}
         for field, ids, known in (("deck", self.deck, card_ids),
                                   ("discard", self.discard, card_ids),
                                   ("artifact_deck", self.artifact_deck, pack.artifacts),
@@ -994,3 +1051,12 @@ def counts(data: dict[str, Any], key: str) -> dict[str, int]:
     if not isinstance(value, dict):
         raise SaveFileError(f"the saved field {key!r} is not an object")
     return {str(k): field_int(value, k) for k in value}
+
+
+def cabal_cards(data: dict[str, Any]) -> dict[str, list[str]]:
+    """A saved ``{location: [card, ...]}`` object; a save from before the field holds none
+    (its tokens then name no card)."""
+    value = data.get("cabal_cards", {})
+    if not isinstance(value, dict) or not all(isinstance(v, list) for v in value.values()):
+        raise SaveFileError("the saved field 'cabal_cards' is not an object of lists")
+    return {str(loc): [str(c) for c in ids] for loc, ids in value.items()}

@@ -21,7 +21,7 @@ from herotable.dominaria.unavailable import unavailable
 
 # The public board: the game and its views hold these under the same names.
 BOARD_FIELDS = ("stage", "round", "current", "first", "revealed", "map_mana", "cabal_tokens",
-                "artifact_tokens", "supply", "claims")
+                "cabal_cards", "artifact_tokens", "supply", "claims")
 
 
 def board_json(source: object) -> dict[str, Any]:
@@ -98,6 +98,7 @@ class DominariaView:
     revealed: str | None
     map_mana: dict[str, int]
     cabal_tokens: dict[str, int]
+    cabal_cards: dict[str, tuple[str, ...]]  # the cards whose tokens stand there, oldest first
     artifact_tokens: dict[str, int]
     supply: dict[str, int]
     claims: dict[str, tuple[int, ...]]
@@ -111,6 +112,12 @@ class DominariaView:
     # Words for a front end, not state: two views of the same position are equal without it
     # (a bot's sampled world has no history).
     recent: tuple[dict[str, Any], ...] = field(default=(), compare=False)
+    # The face-up discard pile, oldest first: ``card``, and the ``round`` and ``player`` of
+    # the turn that revealed it. Words too (a sampled world's pile is drawn at random).
+    reveals: tuple[dict[str, Any], ...] = field(default=(), compare=False)
+    # Seat ``you``'s legal actions after which a public quest it may claim now could no
+    # longer be claimed: action -> those quests (``DominariaGame._claims_at_risk``).
+    claims_at_risk: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
 
     game = "dominaria"
 
@@ -230,6 +237,9 @@ class DominariaView:
             "progress": self.progress(),
             "unavailable": unavailable(self),
             "recent": [dict(event) for event in self.recent],
+            "reveals": [dict(reveal) for reveal in self.reveals],
+            "claims_at_risk": {action: list(quests)
+                               for action, quests in self.claims_at_risk.items()},
         }
 
     def _seat_json(self, seat: SeatView) -> dict[str, Any]:

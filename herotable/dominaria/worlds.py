@@ -80,6 +80,7 @@ def sample_world(view: DominariaView, rng: SeededRng) -> DominariaGame:
     world.revealed = view.revealed
     world.map_mana = dict(view.map_mana)
     world.cabal_tokens = dict(view.cabal_tokens)
+    world.cabal_cards = {loc: list(ids) for loc, ids in view.cabal_cards.items()}
     world.artifact_tokens = dict(view.artifact_tokens)
     world.supply = dict(view.supply)
     world.claims = {q: list(c) for q, c in view.claims.items()}

@@ -10,6 +10,7 @@ import { TerrainDefs } from './cartographers/terrain.js';
 import { actionText, cardName } from './cartographers/card.js';
 import { DominariaTable } from './dominaria/table.js';
 import { indexCatalog as indexDominaria } from './dominaria/catalog.js';
+import { dominariaSetup } from './dominaria/setup.js';
 
 /**
  * What the shell gives every game's table. A table reads what it needs and ignores the rest.
@@ -66,7 +67,7 @@ const GAMES = {
     Table: DominariaTable,
     Drawings: null,
     indexCatalog: indexDominaria,
-    setup: null,
+    setup: dominariaSetup,
     moveWords: null,
     decisionSubject: null,
   },

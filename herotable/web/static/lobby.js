@@ -24,7 +24,7 @@ function choiceLabel(game, o, c, setup) {
   return has(`option.${game}.${o.name}.choice.${c}`) ? t(`option.${game}.${o.name}.choice.${c}`) : String(c);
 }
 
-function OptionField({ game, option, value, onChange, setup, preset }) {
+function OptionField({ game, option, value, onChange, setup, preset, names }) {
   const kind = option.kind || option.type;
   const id = `opt-${option.name}`;
   const Custom = setup && setup.catalog && setup.hooks.inputs[option.name];
@@ -32,7 +32,7 @@ function OptionField({ game, option, value, onChange, setup, preset }) {
     : (setup && setup.catalog && setup.hooks.choices(setup.catalog, option)) || [];
   let input;
   if (Custom) {
-    input = html`<${Custom} catalog=${setup.catalog} preset=${preset} value=${value} onChange=${onChange}/>`;
+    input = html`<${Custom} catalog=${setup.catalog} preset=${preset} value=${value} onChange=${onChange} names=${names}/>`;
   } else if (choices.length) {
     input = html`<select id=${id} value=${value ?? ''} onChange=${(e) => onChange(e.target.value || undefined)}>
       <option value="">${option.default === null || option.default === undefined ? t('lobby.default') : t('lobby.default_is', { value: choiceLabel(game, option, option.default, setup) })}</option>
@@ -68,15 +68,19 @@ function NewGame({ meta, navigate }) {
   const [created, setCreated] = useState(null);
   const [error, setError] = useState(null);
   const [copied, setCopied] = useState(null);
-  const [catalog, setCatalog] = useState(null);
-  // Option inputs that need the game's catalogue (cards chosen by name, not typed).
+  const [loaded, setLoaded] = useState(null); // { game, raw }
+  // Option inputs that need the game's catalogue (cards chosen by name, not typed): never
+  // another game's, still held for the render that follows a change of game.
+  const catalog = loaded && loaded.game === game.name ? loaded.raw : null;
   const hooks = (gameEntry(game.name) || {}).setup;
   const setup = hooks ? { hooks, catalog } : null;
 
   useEffect(() => {
-    setCatalog(null);
-    if (!hooks) return;
-    fetchCatalog(game.name).then(setCatalog).catch(() => setCatalog(null));
+    if (!hooks) return undefined;
+    let current = true; // a slower answer for the game chosen before is dropped
+    fetchCatalog(game.name).then((raw) => { if (current) setLoaded({ game: game.name, raw }); })
+      .catch(() => { if (current) setLoaded(null); });
+    return () => { current = false; };
   }, [game.name]);
 
   useEffect(() => {
@@ -90,8 +94,8 @@ function NewGame({ meta, navigate }) {
   const setCount = (n) => setSeats((old) => Array.from({ length: n }, (_, i) => old[i] || { bot: (game.bots || ['greedy'])[1] || game.bots[0] }));
   const setSeat = (i, seat) => setSeats((old) => old.map((s, k) => (k === i ? seat : s)));
 
-  // What the bot seats will be called: the form leaves them unnamed, so every page names
-  // them in its own language.
+  // What the seats will be called (the bots' and the planeswalker lists' labels): the form
+  // leaves bots unnamed, so every page names them in its own language.
   const botNames = seatNames(seats);
   const submit = async (e) => {
     e.preventDefault();
@@ -156,7 +160,7 @@ function NewGame({ meta, navigate }) {
     return name === 'preset' && hooks && catalog ? hooks.keepAvailable(catalog, v, next) : next;
   }); };
   const fieldFor = (o) => html`<${OptionField} game=${game.name} option=${o} value=${options[o.name]}
-    onChange=${setOption(o.name)} setup=${setup} preset=${options.preset}/>`;
+    onChange=${setOption(o.name)} setup=${setup} preset=${options.preset} names=${botNames}/>`;
 
   return html`<form class="panel new-game" onSubmit=${submit}>
     <h2>${t('lobby.new_game')}</h2>

@@ -5,6 +5,7 @@ import { html } from '../html.js';
 import { t } from '../i18n.js';
 import { nameOf } from './catalog.js';
 import { MANA, SEAT_COLOURS, SEAT_DASHES, colourName, glyphShape } from './symbols.js';
+import { cabalOrigins } from './revealed.js';
 
 const SCALE = 10;
 const MARGIN_X = 46;
@@ -13,12 +14,12 @@ const R = 24;
 const at = (loc) => [MARGIN_X + loc.x * SCALE, MARGIN_Y + loc.y * SCALE];
 export const linkKey = (a, b) => (a <= b ? `${a}|${b}` : `${b}|${a}`);
 
-function CabalToken({ x, y, count }) {
+function CabalToken({ x, y, count, origins }) {
   const pts = [0, 1, 2, 3, 4, 5].map((k) => {
     const a = Math.PI / 3 * k + Math.PI / 6;
     return `${x + 10 * Math.cos(a)},${y + 10 * Math.sin(a)}`;
   }).join(' ');
-  return html`<g class="cabal-token">
+  return html`<g class="cabal-token">${origins.length ? html`<title>${origins.join('\n')}</title>` : null}
     <polygon points=${pts} fill="#7a1020" stroke="#1f1b16" stroke-width="1.5"/>
     <polygon points=${`${x - 5},${y - 3} ${x + 5},${y - 3} ${x},${y + 5}`} fill="#f6f1e4"/>
     ${count > 1 ? html`<text x=${x + 13} y=${y + 5} class="token-count">${count}</text>` : null}</g>`;
@@ -61,6 +62,7 @@ export function DominariaMap({ catalog, view, names, selected, targets, linkTarg
       leylines.get(key).push(seat);
     }
   });
+  const fromCards = cabalOrigins(view, names);
   const targetSet = targets || new Set();
   const linkSet = linkTargets || new Set();
   const width = MARGIN_X * 2 + 100 * SCALE;
@@ -104,7 +106,7 @@ export function DominariaMap({ catalog, view, names, selected, targets, linkTarg
     const isSelected = selected === loc.id;
     const parts = [nameOf(catalog, loc.id), colourName(loc.colour), t('dom.map.mana_here', { count: mana })];
     if (loc.start) parts.push(t('dom.map.start'));
-    if (cabal) parts.push(t('dom.map.cabal_here', { count: cabal }));
+    if (cabal) parts.push(t('dom.map.cabal_here', { count: cabal }), ...(fromCards[loc.id] || []));
     if (artifact) parts.push(t('dom.map.artifact_here', { count: artifact }));
     for (const [seat, n] of here) parts.push(t('dom.map.heroes_of', { name: names[seat], count: n }));
     for (const seat of built) parts.push(t('dom.map.manalith_of', { name: names[seat] }));
@@ -128,7 +130,7 @@ export function DominariaMap({ catalog, view, names, selected, targets, linkTarg
       ${mana > 0 && html`<text x=${x} y=${y + 1} class="mana-count" fill=${m.ink}>${mana}</text>`}
       ${mana === 0 && html`<text x=${x} y=${y + 1} class="mana-count empty" fill=${m.ink}>·</text>`}
       ${artifact > 0 && html`<${ArtifactToken} x=${x + R + 6} y=${y - R + 6} count=${artifact}/>`}
-      ${cabal > 0 && html`<${CabalToken} x=${x + R + 8} y=${y + 12} count=${cabal}/>`}
+      ${cabal > 0 && html`<${CabalToken} x=${x + R + 8} y=${y + 12} count=${cabal} origins=${fromCards[loc.id] || []}/>`}
       ${built.map((seat, i) => html`<${Manalith} x=${x - R - 12 - i * 15} y=${y + 2} seat=${seat}/>`)}
       <text x=${x} y=${y + R + 17} class="loc-name">${nameOf(catalog, loc.id)}</text>
       ${here.map(([seat, n], i) => html`<g class="hero" data-seat=${seat}>

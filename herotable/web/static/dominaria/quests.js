@@ -85,6 +85,7 @@ export function OthersInPlay({ catalog, view, me, names }) {
       <${RulesLink} entry=${questEntry(catalog.quest(id))} className="name-link" name=${nameOf(catalog, id)}>${nameOf(catalog, id)}</${RulesLink}></span>`)}</div>`)}</div>`;
 }
 
+/** The public quests; one the seat may claim now is lit (a claim is an action of its own). */
 export function PublicQuests({ catalog, view, names, actions, onAction, busy }) {
   const progress = view.progress || {};
   return html`<section class="public-quests" aria-label=${t('dom.public.title')}>
@@ -93,7 +94,8 @@ export function PublicQuests({ catalog, view, names, actions, onAction, busy }) 
       const claims = view.claims[q.id] || [];
       const claim = findAction(actions, 'claim', [q.id]);
       const p = progress[q.id];
-      return html`<li class="pq" data-public=${q.id}>
+      return html`<li class=${`pq ${claim ? 'claimable' : ''}`} data-public=${q.id}
+          title=${claim ? t('dom.claim_warning.claimable') : undefined}>
         <div class="pq-main"><b><${RulesLink} entry="public" className="name-link" name=${nameOf(catalog, q.id)}>${nameOf(catalog, q.id)}</${RulesLink}></b>
           <span class="pq-text">${q.requires.map((r, i) => html`<span class=${p && p[i].value >= p[i].at_least ? 'met' : ''}>${requirementText(catalog, r)}${p ? ` (${Math.min(p[i].value, p[i].at_least)}/${p[i].at_least})` : ''}</span>`)}</span></div>
         <div class="tiles">${q.tiles.map((vp, i) => html`<span class=${`tile ${claims[i] !== undefined ? 'taken' : ''}`}

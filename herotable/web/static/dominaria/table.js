@@ -17,8 +17,10 @@ import { seatNames } from '../seats.js';
 import { nameOf } from './catalog.js';
 import { Legend, WhyNotNow } from './reference.js';
 import { openRules } from '../rules_link.js';
+import { RevealedCards } from './revealed.js';
+import { ClaimAsk, claimsOpen } from './claim.js';
 
-function RevealedCard({ catalog, view }) {
+function RevealedCard({ catalog, view, names }) {
   const card = view.revealed && catalog.card(view.revealed);
   return html`<div class="dom-card" aria-label=${t('dom.card.title')}>
     <div class="card-top"><span>${t('dom.card.title')}</span></div>
@@ -27,6 +29,7 @@ function RevealedCard({ catalog, view }) {
         <span class="small">${cardText(catalog, view.revealed)}</span></div>`
       : html`<div class="muted small">${t('dom.card.none')}</div>`}
     <div class="muted small">${t('dom.card.decks', { dominaria: view.deck_sizes.dominaria, quests: view.deck_sizes.quests, artifacts: view.deck_sizes.artifacts })}</div>
+    <${RevealedCards} catalog=${catalog} view=${view} names=${names}/>
   </div>`;
 }
 
@@ -46,9 +49,10 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
   const [about, setAbout] = useState(false);
+  const [asking, setAsking] = useState(false); // "End turn" with a public quest claimable
 
   // A new state: what was being chosen may no longer be legal.
-  useEffect(() => { setMode(null); setPending(null); }, [state.seq, seat]);
+  useEffect(() => { setMode(null); setPending(null); setAsking(false); }, [state.seq, seat]);
   // A new turn starts with nothing chosen: last turn's location would make its first click
   // let go of it rather than choose.
   useEffect(() => { setSelected(null); }, [view.round, view.current, seat]);
@@ -115,6 +119,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
   const pendingSeats = state.pending.filter((s) => s !== me);
   let status;
   const end = findAction(parsed, 'end');
+  const claims = claimsOpen(parsed);
   if (view.over) status = t('status.over');
   else if (replay) status = replay.label;
   else if (decision && decision.kind === 'keep') status = t('dom.status.choose');
@@ -153,9 +158,12 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
         parsed=${parsed} onChoose=${choose} busy=${busy}/>`}
       ${!pending && !mode && !selected && html`<p class="hint-line">${t('dom.hint.start')}</p>`}
       ${!pending && !mode && !selected && html`<${WhyNotNow} view=${view}/>`}
-      <div class="row end-row">
-        <button type="button" class="end-turn" disabled=${busy || !end} onClick=${() => send(end.text)}>${t('dom.do.end')}</button>
-      </div>
+      ${asking && end && claims.length > 0 ? html`<${ClaimAsk} catalog=${catalog} claims=${claims} endAction=${end}
+          onAction=${send} onBack=${() => setAsking(false)} busy=${busy}/>`
+        : html`<div class="row end-row">
+        <button type="button" class="end-turn" disabled=${busy || !end}
+          onClick=${() => (claims.length ? setAsking(true) : send(end.text))}>${t('dom.do.end')}</button>
+      </div>`}
     </div>`;
   }
 
@@ -176,7 +184,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
           catalog=${catalog} names=${names} mine=${s === me && controls} actions=${parsed} onAction=${send} busy=${busy}/>`)}</div>
       </section>
       <aside class="dom-side">
-        <${RevealedCard} catalog=${catalog} view=${view}/>
+        <${RevealedCard} catalog=${catalog} view=${view} names=${names}/>
         <div class="dom-actions">
           ${panel}
           ${error && html`<div class="error" role="alert">${t('error.action', { reason: refusalText(error) })}</div>`}

@@ -1,0 +1,170 @@
+"""The Heroes of Dominaria table tells what the cards did: the cards revealed so far, newest
+first, each in words with its turn, and the card behind each Cabal token on the map. And a
+public quest the seat may claim now is never lost silently: it is lit, "End turn" asks first
+(claiming is the first choice), and paying for an ability that would cost the claim says so."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import Api
+from tests.web.dominaria_table import DominariaTable, create
+from tests.web.table import text
+
+MAX_ACTIONS = 400
+SEED_WITH_A_CLAIM = 6  # hoarding mana, seat 0 may claim Masters of Mana in round 6
+NAMES = {"masters_of_mana": "Masters of Mana"}
+
+
+def answered(api: Api, game_id: str, token: str, seq: int) -> dict[str, Any]:
+    """Seat 0's state once the action sent after ``seq`` is in and the bot has answered."""
+    end = time.monotonic() + 30
+    while True:
+        state = api.state(game_id, token)
+        if state["seq"] > seq and (state["over"] or state["pending"] == [0]):
+            return state
+        assert time.monotonic() < end, f"no answer after seq {seq}: {state['pending']}"
+        time.sleep(0.05)
+
+
+def test_the_cards_revealed_so_far_and_the_card_behind_each_cabal_token(
+        page: Page, api: Api, shots: Path) -> None:
+    created = create(api, [{"name": "Ann"}, {"bot": "greedy"}], seed=3)
+    game_id, seat = created["id"], created["seats"][0]
+    state = answered(api, game_id, seat["token"], -1)
+    for _ in range(MAX_ACTIONS):
+        view = state["view"]
+        if (view["round"] >= 4 and view["cabal_cards"]
+                and (view["decision"] or {}).get("kind") == "turn"):
+            break
+        state = api.act(game_id, seat["token"], state["seq"], DominariaTable.plan(state))
+        state = answered(api, game_id, seat["token"], state["seq"] - 1)
+    else:
+        raise AssertionError("no Cabal token came up by round 4")
+    page.goto(seat["url"])
+    table = DominariaTable(page, api, game_id, seat["token"], 0)
+    table.synced(state)
+    view = state["view"]
+    reveals = view["reveals"]
+    names = ["Ann", text("bot_name.greedy")]
+
+    box = page.get_by_role("region", name=text("dom.revealed.title"))
+    box.get_by_text(text("dom.revealed.summary", count=len(reveals))).click()
+    items = box.locator("li[data-card]")
+    expect(items).to_have_count(len(reveals))
+    # Newest first: this turn's card on top, then the turn before it.
+    for index, reveal in enumerate(reversed(reveals[-3:])):
+        item = items.nth(index)
+        expect(item).to_have_attribute("data-card", reveal["card"])
+        expect(item).to_contain_text(text("dom.revealed.turn", round=reveal["round"],
+                                          name=names[reveal["player"]]))
+    catalog = api.client.get("/api/catalog/dominaria").json()
+    for index, reveal in enumerate(reversed(reveals)):
+        card = catalog["cards"][reveal["card"]]
+        if card["token"] == "cabal":
+            place = catalog["locations"][card["location"]]["names"]["en"]
+            expect(items.nth(index)).to_contain_text(text("dom.card.token.cabal", location=place))
+            break
+    page.screenshot(path=str(shots / "dominaria-revealed.png"))
+
+    # Each Cabal token on the map names the card (and its turn) that put it there: its own
+    # title (the tooltip on hover) and its location's label (read when it has the focus).
+    turn_of = {r["card"]: r for r in reveals}
+    for loc, cards in view["cabal_cards"].items():
+        said = [text("dom.revealed.cabal_from", round=turn_of[c]["round"],
+                     name=names[turn_of[c]["player"]]) for c in cards]
+        token = table.location(loc).locator(".cabal-token")
+        for words in said:
+            expect(token.locator("title")).to_contain_text(words)
+            assert words in (table.location(loc).get_attribute("aria-label") or "")
+
+
+def hoard(state: dict[str, Any]) -> str:
+    """Keep, place, collect the most mana, never spend: Masters of Mana comes within reach."""
+    legal, view = state["legal"], state["view"]
+    for verb in ("keep", "place"):
+        found = [a for a in legal if a.split()[0] == verb]
+        if found:
+            return found[0]
+    mana = view["map_mana"]
+    collects = [a for a in legal if a.startswith("collect ")]
+    best = max((mana[a.split()[1]] for a in collects), default=0)
+    moves = [a for a in legal if a.startswith("move ")
+             and not view["cabal_tokens"].get(a.split()[2])]
+    if moves and view["players"][view["you"]]["moves_used"] == 0:
+        move = max(moves, key=lambda a: (mana[a.split()[2]], a))
+        if mana[move.split()[2]] > best:
+            return move
+    if collects:
+        return max(collects, key=lambda a: (mana[a.split()[1]], a))
+    return "end"
+
+
+def to_a_claim(api: Api) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Two people hoarding mana, through the API, until seat 0 may claim a public quest."""
+    created = create(api, [{"name": "Ann"}, {"name": "Bob"}], seed=SEED_WITH_A_CLAIM)
+    game_id = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    for _ in range(MAX_ACTIONS):
+        pending = api.state(game_id, tokens[0])["pending"]
+        state = api.state(game_id, tokens[pending[0]])
+        if pending == [0] and any(a.startswith("claim ") for a in state["legal"]):
+            return created, state
+        api.act(game_id, tokens[pending[0]], state["seq"], hoard(state))
+    raise AssertionError("no public quest became claimable")
+
+
+def test_end_turn_asks_before_a_claimable_public_quest_is_left(page: Page, api: Api,
+                                                               shots: Path) -> None:
+    created, state = to_a_claim(api)
+    seat = created["seats"][0]
+    page.goto(seat["url"])
+    table = DominariaTable(page, api, created["id"], seat["token"], 0)
+    table.synced(state)
+    quest = "masters_of_mana"
+    at_risk = state["view"]["claims_at_risk"]
+    assert any(a.startswith("recruit ") for a in at_risk), at_risk
+
+    # The quest is lit, its claim button with it.
+    lit = page.locator(f".public-quests li.claimable[data-public={quest}]")
+    expect(lit).to_be_visible()
+    expect(lit.locator(f"button[data-action='claim {quest}']")).to_be_visible()
+
+    # Paying for an ability that would cost the claim says so beside the payment.
+    recruit = next(a for a in at_risk if a.startswith("recruit "))
+    page.locator("button[data-ability=recruit]").click()
+    table.location(recruit.split()[1]).click()
+    panel = page.get_by_role("group", name=text("dom.pay.title"))
+    warning = text("dom.claim_warning.spend", quest=NAMES[quest])
+    expect(panel).to_contain_text(warning)
+    page.screenshot(path=str(shots / "dominaria-claim-spend.png"))
+    panel.get_by_role("button", name=text("dom.pay.cancel")).click()
+
+    # "End turn" sends nothing yet: it asks, naming the quest, "Claim it" first.
+    page.get_by_role("button", name=text("dom.do.end")).click()
+    ask = page.get_by_role("group", name=text("dom.claim_warning.title"))
+    expect(ask).to_contain_text(text("dom.claim_warning.text", quest=NAMES[quest]))
+    buttons = ask.get_by_role("button")
+    expect(buttons.first).to_have_text(text("dom.claim_warning.claim"))
+    expect(ask.get_by_role("button", name=text("dom.claim_warning.end_anyway"))).to_be_visible()
+    page.screenshot(path=str(shots / "dominaria-claim-ask.png"))
+    assert table.state()["seq"] == state["seq"]
+    buttons.first.click()
+    claimed = table.wait_after(state["seq"])
+    assert claimed["view"]["claims"][quest] == [0]
+    expect(page.get_by_role("group", name=text("dom.claim_warning.title"))).to_have_count(0)
+    expect(page.locator(".public-quests li.claimable")).to_have_count(0)
+
+    # Nothing left to claim: "End turn" ends the turn at once.
+    page.get_by_role("button", name=text("dom.do.end")).click()
+    ended = table.state()
+    end = time.monotonic() + 30
+    while ended["seq"] == claimed["seq"]:
+        assert time.monotonic() < end, "the turn did not end"
+        time.sleep(0.05)
+        ended = table.state()
+    assert ended["view"]["current"] == 1
