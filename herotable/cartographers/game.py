@@ -323,6 +323,16 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
     def _after(self, player: int) -> None:
         self._advance()
 
+    # A card revealed, a season scored or begun, or the end: each is final (see undoable).
+    revealing_events = frozenset({"reveal", "monster", "ambush_ignored", "zombies",
+                                  "season_scored", "season_start", "game_over"})
+
+    def _random_state(self) -> int:
+        return self.rng.state
+
+    def _face_down_piles(self) -> tuple[int, ...]:
+        return len(self.deck), len(self.ambush_deck), len(self.hero_deck)
+
     def _expect(self, action: object, kind: type, decision: Decision) -> None:
         if not isinstance(action, kind):
             raise IllegalAction(f"a {decision.kind} action is owed now, not {action}",
