@@ -20,7 +20,7 @@ from herotable.cartographers.actions import (
 )
 from herotable.cartographers.game import CartographersGame
 from herotable.core.errors import HerotableError, IllegalAction
-from herotable.messages import environment_language
+from herotable.messages import environment_language, say
 from herotable.terminal.cartographers.layout import final_screen, placing_screen
 from herotable.terminal.cartographers.presenter import ARROWS, CONFIRM, MOVES, Editor, read_steps
 from herotable.terminal.cartographers.render import (
@@ -159,6 +159,12 @@ class Session(SessionBase):
         if head in ("quit", "exit"):
             self.quit()
             return Outcome("leave", [])
+        if head in ("u", "undo"):
+            done, said = self.undo_last(editor.player)
+            if not done:
+                return Outcome("again", [said])
+            self.notes.append(said)
+            return Outcome("done", [])  # the decision is asked again, as it was
         if head == "scores":
             return Outcome("again", self.score_tables())
         if head == "rules":
@@ -194,8 +200,9 @@ class Session(SessionBase):
     def help_views(self) -> list[RenderableType]:
         """The commands, then the four scoring cards' rules."""
         return [Text(self.say("help.intro", examples="ddr, C3r")),
-                help_table([(command, self.say(f"help.{key}", examples=RAW_EXAMPLES))
-                            for command, key in HELP_ROWS], self.language),
+                help_table([*((command, self.say(f"help.{key}", examples=RAW_EXAMPLES))
+                              for command, key in HELP_ROWS),
+                            ("u", say(self.language, "undo.help"))], self.language),
                 Text(self.say("help.letters")),
                 edict_rules(self.game.view(None), self.language)]
 
