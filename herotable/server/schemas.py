@@ -78,6 +78,7 @@ class GameState(BaseModel):
     id: str
     game: str
     seq: int
+    steps: int  # the actions in the game's log (seq counts undos too)
     over: bool
     pending: list[int]
     seat: int | None

@@ -64,6 +64,8 @@ def _object(live: LiveGame, game: Game[Any, Any, Any], seq: int, seat: int | Non
         "id": live.id,
         "game": live.row.game,
         "seq": seq,
+        # The actions that stand (an undone one is gone): a finished game's replay steps.
+        "steps": len(game.log.entries),
         "over": game.is_over,
         "pending": [] if game.is_over else game.pending_players(),
         "seat": seat,

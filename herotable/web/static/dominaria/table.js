@@ -17,6 +17,7 @@ import { seatNames } from '../seats.js';
 import { nameOf } from './catalog.js';
 import { Legend, WhyNotNow } from './reference.js';
 import { openRules } from '../rules_link.js';
+import { UndoButton } from '../undo.js';
 
 function RevealedCard({ catalog, view }) {
   const card = view.revealed && catalog.card(view.revealed);
@@ -31,7 +32,7 @@ function RevealedCard({ catalog, view }) {
 }
 
 /** The table; its props are the shell's TableProps (games.js). */
-export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
+export function DominariaTable({ state, catalog, seat, act, undo, replay, extra }) {
   useLanguage();
   const view = state.view;
   const names = seatNames(state.seats);
@@ -179,6 +180,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
         <${RevealedCard} catalog=${catalog} view=${view}/>
         <div class="dom-actions">
           ${panel}
+          ${controls && html`<${UndoButton} undo=${undo} state=${state} seat=${me}/>`}
           ${error && html`<div class="error" role="alert">${t('error.action', { reason: refusalText(error) })}</div>`}
         </div>
         ${extra}
