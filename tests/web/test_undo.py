@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import DESKTOP, Api
 from tests.web.table import Table, action_words, filled, text
+from tests.web.test_layout import CHECK, SIZES
 
 
 def seat_page(browser: Browser, url: str) -> Page:
@@ -43,6 +44,12 @@ def test_ann_undoes_her_placement_until_bob_places(browser: Browser, api: Api,
         expect(undo_button(bob_page)).to_have_count(0)  # Bob has nothing of his to undo
         assert filled(ann.big_map) > before
         ann_page.screenshot(path=str(shots / "undo-offered.png"))
+        # On a phone the button fits too: nothing scrolls sideways or is clipped.
+        ann_page.set_viewport_size(SIZES["phone"])
+        expect(undo_button(ann_page)).to_be_visible()
+        ann_page.screenshot(path=str(shots / "undo-offered-phone.png"), full_page=True)
+        assert ann_page.evaluate(CHECK) == []
+        ann_page.set_viewport_size(DESKTOP)
 
         with ann_page.expect_response(lambda r: "/undo" in r.url) as answer:
             undo_button(ann_page).click()
@@ -68,7 +75,7 @@ def test_ann_undoes_her_placement_until_bob_places(browser: Browser, api: Api,
         bob_page.context.close()
 
 
-def test_solo_says_a_confirmed_placement_is_final(page: Page, api: Api) -> None:
+def test_solo_says_a_confirmed_placement_is_final(page: Page, api: Api, shots: Path) -> None:
     created = api.create([{"name": "Ann"}], seed=5)
     page.goto(created["seats"][0]["url"])
     table = Table(page, api, created["id"], created["seats"][0]["token"])
@@ -79,6 +86,7 @@ def test_solo_says_a_confirmed_placement_is_final(page: Page, api: Api) -> None:
         table.orient(target, state)
     table.click_cell(*target.pointer)
     expect(page.locator(".undo-note")).to_have_text(text("undo.solo"))
+    page.screenshot(path=str(shots / "undo-solo-note.png"))
     with page.expect_response(lambda r: "/actions" in r.url):
         page.keyboard.press("Enter")
     expect(undo_button(page)).to_have_count(0)
