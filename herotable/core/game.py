@@ -5,8 +5,9 @@ action or raises :class:`~herotable.core.errors.IllegalAction` leaving the state
 Simultaneous play is explicit: :meth:`Game.pending_players` names who still owes a decision.
 
 :class:`Game` owns what every engine repeats: the opening checks of :meth:`Game.apply`, the
-action log, the events an action causes, :meth:`Game.replay`, the checked load
-(:meth:`Game.from_json`) and the outcome (:meth:`Game.returns`). An engine supplies its rules
+action log, the events an action causes, :meth:`Game.replay`, taking an action back
+(:meth:`Game.undo`), the checked load (:meth:`Game.from_json`) and the outcome
+(:meth:`Game.returns`). An engine supplies its rules
 in the abstract methods.
 """
 
