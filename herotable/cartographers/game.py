@@ -329,6 +329,18 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         self._cause = (len(self.log.entries) - 1, None)
         self._advance()
 
+    # A card revealed, a season scored or begun, or the end: each is final (see undoable). A
+    # monster drawn on a neighbour's map is a seat's placement like any other, so it is not
+    # here: an ambush drawing itself (solo) always follows the card's own "reveal".
+    revealing_events = frozenset({"reveal", "ambush_ignored", "zombies",
+                                  "season_scored", "season_start", "game_over"})
+
+    def _random_state(self) -> int:
+        return self.rng.state
+
+    def _face_down_piles(self) -> tuple[int, ...]:
+        return len(self.deck), len(self.ambush_deck), len(self.hero_deck)
+
     def _event(self, kind: str, **data: Any) -> None:
         """An event tagged with what caused it: ``step``, the index in the action log of the
         action it follows from (-1: the set-up), and ``by``, the seat whose decision it was

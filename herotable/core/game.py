@@ -5,8 +5,9 @@ action or raises :class:`~herotable.core.errors.IllegalAction` leaving the state
 Simultaneous play is explicit: :meth:`Game.pending_players` names who still owes a decision.
 
 :class:`Game` owns what every engine repeats: the opening checks of :meth:`Game.apply`, the
-action log, the events an action causes, :meth:`Game.replay`, the checked load
-(:meth:`Game.from_json`) and the outcome (:meth:`Game.returns`). An engine supplies its rules
+action log, the events an action causes, :meth:`Game.replay`, taking an action back
+(:meth:`Game.undo`), the checked load (:meth:`Game.from_json`) and the outcome
+(:meth:`Game.returns`). An engine supplies its rules
 in the abstract methods.
 """
 
@@ -220,6 +221,9 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
     seed: int
     log: ActionLog
     events: list[dict[str, Any]]
+    # The log's length after the last action this object applied, and whether that action
+    # revealed or drew something (see :meth:`undoable`).
+    _undo_mark: tuple[int, bool]
 
     # ------------------------------------------------------------------ building
 
@@ -348,10 +352,76 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
         if not self.owes(player):
             raise IllegalAction(self._not_your_turn(player), CoreRefusal.NOT_YOUR_TURN)
         start = len(self.events)
+        random_state, piles = self._random_state(), self._face_down_piles()
         self._resolve(player, action)
         self.log.entries.append(LogEntry(player, str(action)))
         self._after(player)
-        return self.events[start:]
+        caused = self.events[start:]
+        sealed = (self._random_state() != random_state
+                  or any(a < b for a, b in zip(self._face_down_piles(), piles, strict=True))
+                  or any(e["type"] in self.revealing_events for e in caused))
+        self._undo_mark = (len(self.log.entries), sealed)
+        return caused
+
+    # ------------------------------------------------------------------ undo
+
+    # A seat may take back its last action while that changed nothing it cannot give back:
+    # no other seat has acted since, and the action showed nothing hidden and drew nothing at
+    # random (undoing then would let a player peek and choose again).
+
+    # Event types that show something hidden (a card revealed, a season scored): an action
+    # causing one is final.
+    revealing_events: ClassVar[frozenset[str]] = frozenset()
+
+    def _random_state(self) -> int | None:
+        """The game's seeded generator's state (an action that moves it drew at random)."""
+        return None
+
+    def _face_down_piles(self) -> tuple[int, ...]:
+        """The sizes of the piles cards are drawn from face down, always in the same order
+        (an action that shrinks one drew a card)."""
+        return ()
+
+    def undoable(self, player: int) -> bool:
+        """Whether ``player`` may take back the last action of the log now: it is theirs, the
+        game is not over, and it revealed nothing and drew nothing at random."""
+        return self._undo_refusal(player) is None
+
+    def undo(self, player: int) -> Self:
+        """The game as it was before ``player``'s last action (a new game, replayed from the
+        log without it), or :class:`IllegalAction` saying why not."""
+        refusal = self._undo_refusal(player)
+        if refusal is not None:
+            raise refusal
+        log = self.log.copy()
+        log.entries.pop()
+        return type(self).replay(log)
+
+    def _undo_refusal(self, player: int) -> IllegalAction | None:
+        self.check_seat(player)
+        if self.is_over:
+            return IllegalAction("the game is over", CoreRefusal.GAME_OVER)
+        entries = self.log.entries
+        if not entries or entries[-1].player != player:
+            return IllegalAction("there is no action of this seat to undo: none yet, or "
+                                 "another has acted since", CoreRefusal.NOTHING_TO_UNDO)
+        if self._last_sealed():
+            return IllegalAction("the last action revealed a card or drew at random",
+                                 CoreRefusal.UNDO_SEALED)
+        return None
+
+    def _last_sealed(self) -> bool:
+        """Whether the log's last action revealed or drew something. A game loaded from a
+        save (or a clone of one) has not seen it applied, so it applies it again."""
+        mark: tuple[int, bool] | None = getattr(self, "_undo_mark", None)
+        if mark is None or mark[0] != len(self.log.entries):
+            log = self.log.copy()
+            last = log.entries.pop()
+            before = type(self).replay(log)
+            before.apply(last.player, last.action)
+            mark = before._undo_mark
+            self._undo_mark = mark
+        return mark[1]
 
     @abstractmethod
     def _resolve(self, player: int, action: ActionT) -> None:
@@ -393,6 +463,7 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
         start = len(self.events)
         notation = self._resolve_chance(outcome)
         self.log.entries.append(LogEntry(CHANCE_PLAYER, notation))
+        self._undo_mark = (len(self.log.entries), True)
         self._after(CHANCE_PLAYER)
         return self.events[start:]
 

@@ -15,3 +15,8 @@ class CoreRefusal(RefusalCode):
     NO_CHANCE = ("no_chance", (), "no chance event is due now (or the game has none)")
     WRONG_OUTCOME_TYPE = ("wrong_outcome_type", ("kind",),
                           "a chance outcome is named by a string")
+    NOTHING_TO_UNDO = ("nothing_to_undo", (),
+                       "the seat has no last action to take back: none yet, or another seat "
+                       "has acted since")
+    UNDO_SEALED = ("undo_sealed", (),
+                   "the seat's last action revealed a card or drew at random: it is final")

@@ -78,6 +78,8 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
 
     name = "dominaria"
     action_types: ClassVar[tuple[type, ...]] = (DominariaAction,)
+    # A Dominaria card turned over (a new turn) or the end: each is final (see undoable).
+    revealing_events = frozenset({"dominaria", "game_over"})
 
     @classmethod
     def config_from_json(cls, data: Any) -> DominariaConfig:
@@ -258,6 +260,13 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
     def _not_your_turn(self, player: int) -> str:
         waiting = ", ".join(self.player_name(p) for p in self.pending_players())
         return f"it is not {self.player_name(player)}'s turn (waiting for {waiting})"
+
+    def _random_state(self) -> int:
+        return self.rng.state
+
+    def _face_down_piles(self) -> tuple[int, ...]:
+        # A quest or artifact dealt to look at shrinks its deck; a card put back grows it.
+        return len(self.deck), len(self.quest_deck), len(self.artifact_deck)
 
     def _resolve(self, player: int, action: DominariaAction) -> None:
         """Every check runs before the first change, so a refusal changes nothing."""

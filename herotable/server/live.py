@@ -12,6 +12,7 @@ from typing import Any
 from herotable.core.game import Game
 from herotable.server.db import ActionRow, GameRow, SeatRow
 from herotable.server.relay import ActionNote
+from herotable.server.rows import with_row
 
 
 @dataclass
@@ -36,22 +37,23 @@ class LiveGame:
     # once per change and shared by the seat's answers and pushes.
     wire: dict[tuple[Any, ...], str] = field(default_factory=dict)
     wire_seq: int = -1
+    # The number of stored rows this copy has taken on: the actions, and the undos that took
+    # one back (:mod:`herotable.server.rows`), so it only ever grows.
+    seq: int = 0
 
     def __post_init__(self) -> None:
         self.owing_since = {seat: self.seq for seat in self.pending()}
-
-    @property
-    def seq(self) -> int:
-        return len(self.game.log.entries)
 
     def pending(self) -> list[int]:
         return [] if self.game.is_over else self.game.pending_players()
 
     def advance(self, game: Game[Any, Any, Any], actor: int) -> None:
-        """Make ``game`` (this game after one more action, by ``actor``) the game, and note
-        which seats now face a new decision: the actor, and those who owed nothing."""
+        """Make ``game`` (this game after one more row, by ``actor``: an action or an undo)
+        the game, and note which seats now face a new decision: the actor, and those who
+        owed nothing (an undo gives the others back the decision they had)."""
         before = self.owing_since
         self.game = game
+        self.seq += 1
         self.owing_since = {seat: before[seat] if seat in before and seat != actor
                             else self.seq for seat in self.pending()}
 
@@ -67,8 +69,8 @@ class LiveGame:
         process); rows it already holds are skipped (the caller holds the game's lock)."""
         for row in rows:
             if row.seq == self.seq:
-                self.game.apply(row.seat, row.action)  # a refusal changes nothing
-                self.advance(self.game, row.seat)
+                # A refusal changes nothing.
+                self.advance(with_row(self.game, row.seat, row.action), row.seat)
 
     @property
     def has_person(self) -> bool:

@@ -78,15 +78,22 @@ class GameState(BaseModel):
     id: str
     game: str
     seq: int
+    steps: int  # the actions in the game's log (seq counts undos too)
     over: bool
     pending: list[int]
     seat: int | None
     seats: list[SeatState]
     view: dict[str, Any]
     legal: list[str]
+    undo: bool = False  # whether the seat may take back its last action now
     hints: bool  # whether the seats may ask the strong bot for a hint
     challenge: str | None  # "daily:2026-11-23" for a challenge game
     tutorial: str | None = None  # the game whose tutorial script guides this game
+
+
+class UndoRequest(BaseModel):
+    model_config = Strict
+    seq: int = Field(ge=0)
 
 
 class ActionRequest(BaseModel):

@@ -43,6 +43,7 @@ from herotable.server.hub import Hub
 from herotable.server.live import LiveGame
 from herotable.server.refusals import ServerRefusal
 from herotable.server.relay import ActionNote, relay_for
+from herotable.server.rows import UNDO, with_row
 from herotable.server.settings import Settings
 from herotable.server.store import ChallengeResult, ListedGame, Store
 from herotable.server.tokens import hash_token, is_game_id, new_game_id, new_token, token_matches
@@ -297,6 +298,16 @@ class GameService:
         game's seq, or an older one if since then only other seats acted and this seat's
         decision stayed the same (:meth:`LiveGame.seen_enough`: simultaneous seats never
         refuse each other, and a retried request is still refused)."""
+        await self._accept(live, seat, seq, action)
+
+    async def undo(self, live: LiveGame, seat: int | None, seq: int) -> None:
+        """Take back ``seat``'s last action (:meth:`Game.undo`), asked at ``seq``, which
+        must be the game's: an undo is decided on the game as it is now."""
+        await self._accept(live, seat, seq, None)
+
+    async def _accept(self, live: LiveGame, seat: int | None, seq: int,
+                      action: str | None) -> None:
+        """Store and adopt one row of ``seat``'s: an action, or an undo (None)."""
         if seat is None:
             raise Forbidden("a spectator cannot act; send the seat's token",
                             ServerRefusal.SPECTATOR)
@@ -308,7 +319,8 @@ class GameService:
             await self.catch_up(live)
         async with live.lock:
             for attempt in range(COMMIT_ATTEMPTS):
-                if not live.seen_enough(seat, seq):
+                seen = seq == live.seq if action is None else live.seen_enough(seat, seq)
+                if not seen:
                     raise StaleSeq(f"the game is at seq {live.seq}, not {seq}, and this "
                                    "seat's decision changed since", params={"seq": live.seq})
                 try:
@@ -320,12 +332,17 @@ class GameService:
         self.publish(live)
         self.bots.wake(live)
 
-    async def commit(self, live: LiveGame, seat: int, action: str) -> None:
-        """Try ``action`` on a clone, store it, then adopt the clone (the caller holds the
-        game's lock)."""
-        trial = live.game.clone()
-        trial.apply(seat, action)  # a refusal raises here, before anything is written
-        notation = trial.log.entries[-1].action
+    async def commit(self, live: LiveGame, seat: int, action: str | None) -> None:
+        """Try ``action`` (None: an undo) on a clone, store it, then adopt the clone (the
+        caller holds the game's lock). Only an undo is stored as :data:`UNDO`: an action
+        spelt so is refused as any unreadable one."""
+        if action is None:
+            trial = with_row(live.game, seat, UNDO)  # a new game: this one stays as it is
+            notation = UNDO
+        else:
+            trial = live.game.clone()
+            trial.apply(seat, action)  # a refusal raises here, before anything is written
+            notation = trial.log.entries[-1].action
         result = challenge_result(trial) if trial.is_over and live.row.challenge else None
         stored = await self.db(self.store.append, live.id, live.seq, seat, notation,
                                trial.is_over, result)

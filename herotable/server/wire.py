@@ -20,7 +20,9 @@ def game_object(live: LiveGame, seat: int | None, present: set[int],
     legal: list[str] = []
     if with_legal and seat is not None and not game.is_over and game.owes(seat):
         legal = [str(a) for a in game.legal_actions(seat)]
-    return _object(live, game, seat, present, legal)
+    # Whether the seat may take back its last action now, so a page never guesses.
+    undo = seat is not None and live.seats[seat].bot is None and game.undoable(seat)
+    return _object(live, game, live.seq, seat, present, legal, undo)
 
 
 def replay_object(live: LiveGame, step: int) -> dict[str, Any]:
@@ -33,7 +35,7 @@ def replay_object(live: LiveGame, step: int) -> dict[str, Any]:
                          {"last": len(entries)})
     log_json = ActionLog(live.row.game, live.row.config, live.row.seed, entries[:step])
     game = game_classes()[live.row.game].replay(log_json)
-    return _object(live, game, None, set(), [])
+    return _object(live, game, step, None, set(), [], undo=False)
 
 
 def given_name(name: str, bot: str | None) -> str | None:
@@ -56,18 +58,21 @@ def presence_object(live: LiveGame, present: set[int]) -> dict[str, Any]:
     return {"id": live.id, "seq": live.seq, "seats": seats_object(live, present)}
 
 
-def _object(live: LiveGame, game: Game[Any, Any, Any], seat: int | None,
-            present: set[int], legal: list[str]) -> dict[str, Any]:
+def _object(live: LiveGame, game: Game[Any, Any, Any], seq: int, seat: int | None,
+            present: set[int], legal: list[str], undo: bool) -> dict[str, Any]:
     return {
         "id": live.id,
         "game": live.row.game,
-        "seq": len(game.log.entries),
+        "seq": seq,
+        # The actions that stand (an undone one is gone): a finished game's replay steps.
+        "steps": len(game.log.entries),
         "over": game.is_over,
         "pending": [] if game.is_over else game.pending_players(),
         "seat": seat,
         "seats": seats_object(live, present),
         "view": game.view(seat).to_json(),
         "legal": legal,
+        "undo": undo,
         "hints": live.row.hints,
         "challenge": live.row.challenge,
         "tutorial": live.row.tutorial,

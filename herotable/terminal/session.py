@@ -204,6 +204,23 @@ class SessionBase:
     def seat_name(self, seat: int) -> str:
         return say(self.language, "seat.unnamed", n=seat + 1)
 
+    def undo_last(self, player: int) -> tuple[bool, Text]:
+        """``u``: take back the log's last action, when a person at this terminal sent it and
+        the rules still allow it (:meth:`Game.undoable`); whether it did, and what to say.
+        ``player`` is who is at the prompt, asked when there is no person's action to name."""
+        entries = self.game.log.entries
+        last = entries[-1].player if entries else -1
+        seat = last if 0 <= last < self.game.num_players and last not in self.bots else player
+        try:
+            self.game = self.game.undo(seat)
+        except HerotableError as exc:
+            return False, refusal_line(exc, self.language)
+        if self.save_path is not None:
+            problem = self.save_to(self.save_path)
+            if problem is not None:
+                return True, problem
+        return True, Text(say(self.language, "undo.done", name=self.seat_name(seat)), "bold")
+
     def save_to(self, path: Path) -> Text | None:
         """Save; a message if it failed (a full disk must not end the game)."""
         try:

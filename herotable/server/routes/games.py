@@ -20,6 +20,7 @@ from herotable.server.schemas import (
     NewGame,
     PersonSeat,
     SeatCreated,
+    UndoRequest,
 )
 from herotable.server.service import GameRequest, SeatRequest
 from herotable.server.wire import given_name, replay_object
@@ -59,6 +60,14 @@ async def act(live: Live, seat: Seat, body: ActionRequest, service: Service,
               legal: LegalList = "full") -> Response:
     await service.act(live, seat, body.seq, body.action)
     await service.bots.wait(live)
+    return game_answer(service.state_text(live, seat, legal == "full"))
+
+
+@router.post("/{game_id}/undo", response_model=GameState)
+async def undo(live: Live, seat: Seat, body: UndoRequest, service: Service,
+               legal: LegalList = "full") -> Response:
+    """Take back the seat's last action while the rules allow it (the object's ``undo``)."""
+    await service.undo(live, seat, body.seq)
     return game_answer(service.state_text(live, seat, legal == "full"))
 
 

@@ -160,6 +160,12 @@ class Session(SessionBase):
         if head in ("quit", "exit"):
             self.quit()
             return Outcome("leave", [])
+        if head in ("u", "undo"):
+            done, said = self.undo_last(editor.player)
+            if not done:
+                return Outcome("again", [said])
+            self.notes.append(said)
+            return Outcome("done", [])  # the decision is asked again, as it was
         if head == "scores":
             return Outcome("again", self.score_tables())
         if head == "rules":
@@ -195,8 +201,9 @@ class Session(SessionBase):
     def help_views(self) -> list[RenderableType]:
         """The commands, then the four scoring cards' rules."""
         return [Text(self.say("help.intro", examples="ddr, C3r")),
-                help_table([(command, self.say(f"help.{key}", examples=RAW_EXAMPLES))
-                            for command, key in HELP_ROWS], self.language),
+                help_table([*((command, self.say(f"help.{key}", examples=RAW_EXAMPLES))
+                              for command, key in HELP_ROWS),
+                            ("u", say(self.language, "undo.help"))], self.language),
                 Text(self.say("help.letters")),
                 edict_rules(self.game.view(None), self.language)]
 

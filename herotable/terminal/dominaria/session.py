@@ -21,7 +21,7 @@ from herotable.core.errors import HerotableError, IllegalAction
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.view import DominariaView
-from herotable.messages import environment_language
+from herotable.messages import environment_language, say
 from herotable.terminal.dominaria.layout import location_table, map_picture
 from herotable.terminal.dominaria.presenter import actions_view, keyed_actions
 from herotable.terminal.dominaria.render import (
@@ -190,6 +190,12 @@ class Session(SessionBase):
             return "again", [part for part in (hand_view(view, player, self.language),
                                                public_quests_view(view, self.language))
                              if part]
+        if head in ("u", "undo"):
+            done, said = self.undo_last(player)
+            if not done:
+                return "again", [said]
+            self.notes = [said]
+            return "done", []  # whoever owes the decision now is asked
         if head == "save":
             return "again", [self.save_command(" ".join(words[1:]))]
         if head in ("quit", "exit"):
@@ -210,7 +216,8 @@ class Session(SessionBase):
 
         return [Text(self.say("help.intro")), help_table(rows(EXAMPLE_ROWS), self.language),
                 *(Text(self.say(f"help.{note}")) for note in HELP_NOTES),
-                help_table(rows(COMMAND_ROWS), self.language)]
+                help_table([*rows(COMMAND_ROWS), ("u", say(self.language, "undo.help"))],
+                           self.language)]
 
     def send(self, player: int, text: str) -> tuple[str, list[RenderableType]]:
         try:

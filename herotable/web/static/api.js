@@ -37,6 +37,8 @@ export const api = {
   game: (id, token) => request('GET', `/api/games/${id}?legal=none`, { token }),
   act: (id, token, seq, action) =>
     request('POST', `/api/games/${id}/actions?legal=none`, { token, body: { seq, action } }),
+  undo: (id, token, seq) =>
+    request('POST', `/api/games/${id}/undo?legal=none`, { token, body: { seq } }),
   leave: (id, token) => request('POST', `/api/games/${id}/leave`, { token }),
   rejoin: (id, token) => request('POST', `/api/games/${id}/rejoin`, { token }),
   preview: (id, token, { action, season, sheet } = {}) => {

@@ -100,16 +100,19 @@ export function GamePage({ id, navigate }) {
   const shown = useMemo(() => withHeldPresent(state, seats), [state, seats]);
   const signals = useTurnSignals(replay ? null : state, seats.map((s) => s.seat));
 
-  const act = useCallback(async (action) => {
+  // An action or an undo: its answer is the game; a stale seq fetches the game as it is.
+  const send = async (request) => {
     try {
-      const result = await api.act(id, token, state.seq, action);
+      const result = await request;
       signals.acted();
       setState(result);
     } catch (e) {
       if (e.code === 'stale_seq') { setState(await api.game(id, token)); }
       throw e;
     }
-  }, [id, token, state && state.seq]);
+  };
+  const act = useCallback((action) => send(api.act(id, token, state.seq, action)), [id, token, state && state.seq]);
+  const undo = useCallback(() => send(api.undo(id, token, state.seq)), [id, token, state && state.seq]);
   const preview = useCallback((opts) => api.preview(id, token, opts), [id, token]);
   const hint = useCallback(() => api.hint(id, token), [id, token]);
   const analysis = useAnalysis(id, state, token);
@@ -120,7 +123,7 @@ export function GamePage({ id, navigate }) {
   // can come back out of order).
   const wanted = useRef(null);
   const goReplay = async (step) => {
-    const steps = state.seq;
+    const steps = state.steps;
     const k = Math.max(0, Math.min(steps, step));
     wanted.current = k;
     let data;
@@ -192,6 +195,7 @@ export function GamePage({ id, navigate }) {
     <${GameTable} game=${state.game} state=${replay ? replay.state : shown} catalog=${catalog}
         tutorial=${guide && guide.step}
         seat=${replay ? null : state.seat} act=${act} preview=${replay ? null : preview}
+        undo=${!replay && token && state.undo ? undo : null}
         replay=${replay && { step: replay.step, steps: replay.steps, label: replayLabel, controls: replayControls }}
         hint=${!replay && state.hints && token && !state.over ? hint : null}
         marks=${replay && analysis.open && analysis.open.step === replay.step ? analysis.open : null}

@@ -22,6 +22,8 @@ import { dominariaSetup } from './dominaria/setup.js';
  *   replay or a finished map
  * @property {((action: string) => Promise<object>)|null} act sends one action in the engine's
  *   notation; rejects with the API's error (null: nothing may be played)
+ * @property {(() => Promise<object>)|null} [undo] takes back the seat's last action (the
+ *   game object's `undo` says when it may); null: nothing to take back now
  * @property {((query: object) => Promise<object>)|null} [preview] asks the server what the
  *   scores would be (GET /api/games/{id}/preview); null when not offered
  * @property {{step: number, steps: number, label: string, controls: any}|null} [replay] the

@@ -95,10 +95,11 @@ export function useNews(state, seat, replay) {
   const [news, setNews] = useState(null);
   useEffect(() => {
     const before = shown.current;
-    shown.current = { id: state.id, seat, seq: state.seq };
+    // Events count actions of the game's log (`steps`); `seq` also counts undone ones.
+    shown.current = { id: state.id, seat, seq: state.seq, steps: state.steps };
     if (replay || seat === null || seat === undefined || !before || before.id !== state.id
         || before.seat !== seat || state.seq <= before.seq) return;
-    const mine = (state.view.recent || []).filter((e) => e.step >= before.seq && e.sheet === seat && ON_A_MAP.has(e.type));
+    const mine = (state.view.recent || []).filter((e) => e.step >= before.steps && e.sheet === seat && ON_A_MAP.has(e.type));
     if (!mine.length) return;
     const flash = stillMotion() ? [] : mine.flatMap((e) => e.cells || []);
     setNews({ events: mine, at: state.seq, flash });

@@ -17,9 +17,10 @@ import { seatNames } from '../seats.js';
 import { openRules } from '../rules_link.js';
 import { EventLog, Notices, useNews } from './events.js';
 import { keyForControl } from './enter_key.js';
+import { SoloUndoNote, UndoButton, rememberSent } from '../undo.js';
 
 /** The table; its props are the shell's TableProps (games.js). */
-export function CartographersTable({ state, catalog, seat, act, preview, replay, hint, marks, extra, tutorial }) {
+export function CartographersTable({ state, catalog, seat, act, undo, preview, replay, hint, marks, extra, tutorial }) {
   useLanguage();
   const view = state.view;
   const names = seatNames(state.seats);
@@ -88,9 +89,12 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
   const confirm = async () => {
     if (!p.action || busy) return;
     setBusy(true); setError(null);
-    try { await act(p.action); } catch (e) { setError(e); } // said at render, in the current language
+    try { await act(p.action); rememberSent(state, seat, p.action); } catch (e) { setError(e); } // said at render, in the current language
     setBusy(false);
   };
+  // An undone placement comes back as it was, once its decision is back.
+  const [undone, setUndone] = useState(null);
+  useEffect(() => { if (undone && p.active) { p.adopt(undone); setUndone(null); } }, [p.active ? p.key : null, undone]);
 
   // Keys: arrows move the shape, R turns, M mirrors, 1-9 a shape, A S D F G a terrain, Enter confirms.
   // Bound as the page renders (a layout effect), so a key never acts on an older placement.
@@ -120,6 +124,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
     return () => window.removeEventListener('keydown', onKey);
   });
 
+  const undoButton = html`<${UndoButton} undo=${undo} state=${state} seat=${seat} onUndone=${setUndone}/>`;
   const letters = seasonLetters(view, catalog, view.season_index);
   const pending = state.pending.filter((s) => s !== seat);
   // Who is away and who is deciding are live news: a replay shows plain names.
@@ -181,9 +186,9 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
         </div>
         ${p.active && html`<${Controls} p=${p} busy=${busy} onConfirm=${confirm} catalog=${catalog} names=${names}
             ruins=${Boolean(view.decision && view.decision.ruins)}
-            extra=${h.available && html`<${HintPanel} h=${{ ...h, request: askHint }} onTake=${takeHint} taken=${Boolean(h.shown && p.action === h.shown)}
-              harm=${p.legal.sheet !== seat}/>`}/>`}
-        ${!p.active && controls && !view.over && html`<div class="controls idle">${t('status.nothing_owed')}</div>`}
+            extra=${html`${h.available && html`<${HintPanel} h=${{ ...h, request: askHint }} onTake=${takeHint} taken=${Boolean(h.shown && p.action === h.shown)}
+              harm=${p.legal.sheet !== seat}/>`}${undoButton}${p.action && view.config.players === 1 && html`<${SoloUndoNote}/>`}`}/>`}
+        ${!p.active && controls && !view.over && html`<div class="controls idle">${t('status.nothing_owed')}${undoButton}</div>`}
         ${!controls && !replay && html`<div class="controls idle">${t('status.spectating')}</div>`}
         ${replay && html`<div class="controls">${replay.controls}</div>`}
       </div>`}

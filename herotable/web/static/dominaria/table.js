@@ -19,6 +19,7 @@ import { Legend, WhyNotNow } from './reference.js';
 import { openRules } from '../rules_link.js';
 import { RevealedCards } from './revealed.js';
 import { ClaimAsk, claimsOpen } from './claim.js';
+import { UndoButton } from '../undo.js';
 
 function RevealedCard({ catalog, view, names }) {
   const card = view.revealed && catalog.card(view.revealed);
@@ -34,7 +35,7 @@ function RevealedCard({ catalog, view, names }) {
 }
 
 /** The table; its props are the shell's TableProps (games.js). */
-export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
+export function DominariaTable({ state, catalog, seat, act, undo, replay, extra }) {
   useLanguage();
   const view = state.view;
   const names = seatNames(state.seats);
@@ -187,6 +188,7 @@ export function DominariaTable({ state, catalog, seat, act, replay, extra }) {
         <${RevealedCard} catalog=${catalog} view=${view} names=${names}/>
         <div class="dom-actions">
           ${panel}
+          ${controls && html`<${UndoButton} undo=${undo} state=${state} seat=${me}/>`}
           ${error && html`<div class="error" role="alert">${t('error.action', { reason: refusalText(error) })}</div>`}
         </div>
         ${extra}
