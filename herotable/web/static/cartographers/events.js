@@ -77,7 +77,7 @@ export function EventLog(props) {
   if (!events.length) return null;
   return html`<section class="event-log" aria-label=${t('log.title')}>
     <h3>${t('log.title')}</h3>
-    <ol ref=${box} aria-live="polite">${keyed(events).map(([key, e]) => html`<li key=${key}
+    <ol ref=${box} aria-live="polite" tabindex="0">${keyed(events).map(([key, e]) => html`<li key=${key}
         class=${`ev ev-${e.type}${e.sheet !== undefined && e.sheet === props.seat ? ' mine' : ''}`}>${eventText(e, props)}</li>`)}</ol>
   </section>`;
 }

@@ -11,7 +11,7 @@ export function TurnLog({ catalog, view, names }) {
   useEffect(() => { if (box.current) box.current.scrollTop = box.current.scrollHeight; }, [events.length, view.round]);
   return html`<section class="turn-log" aria-label=${t('dom.log.title')}>
     <h3>${t('dom.log.title')}</h3>
-    <ol ref=${box} aria-live="polite">${events.map((e) => html`<li class=${`ev ev-${e.type}`}>
+    <ol ref=${box} aria-live="polite" tabindex="0">${events.map((e) => html`<li class=${`ev ev-${e.type}`}>
       ${e.player !== undefined ? html`<${SeatGlyph} seat=${e.player} size=${12}/>` : null}
       <span>${eventText(catalog, names, e)}</span></li>`)}
       ${events.length === 0 && html`<li class="muted">${t('dom.log.empty')}</li>`}</ol>
