@@ -3,7 +3,10 @@
 The view previews any season on the maps as they are now, which is right for the season
 being played and wrong for one already scored: its edicts lit the cells of that day, not
 today's. The game keeps no old maps, but its log replays (the engines are pure): the game is
-rebuilt action by action up to the one that scored the season, and previewed there."""
+rebuilt action by action up to the one that scored the season, and previewed there.
+
+That action also carries what follows the scoring at once: zombies spreading next to their
+monster (an ambush's effect in the Heroes edition) are on the rebuilt map too."""
 
 from __future__ import annotations
 
