@@ -27,7 +27,7 @@ export function useShownScore(preview, enabled, state, shown, p) {
     let stop = false;
     preview({ sheet: shown }).then((r) => { if (!stop) setBase(r); }, () => { if (!stop) setBase(null); });
     return () => { stop = true; };
-  }, [state.id, seq, enabled, shown]);
+  }, [state.id, seq, enabled, shown, preview]);
 
   const placing = p.active && shown === p.legal.sheet;
   const action = enabled && placing && !sending && p.action ? p.action : null;
