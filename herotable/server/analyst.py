@@ -38,14 +38,14 @@ class Analyst:
         self._starting: set[tuple[str, int]] = set()  # being started (not yet in tasks)
 
     async def start(self, live: LiveGame, seat: int) -> dict[str, Any]:
-        """Start the analysis of ``seat`` in this finished game unless it runs or is done.
+        """Start the analysis of ``seat`` in this finished game unless it runs or is done
+        (who may ask is the route's to check).
 
         The slot is taken before the first wait, so two requests at once start it once;
         an analysis another process is running (its progress written lately) is left to
         it, and one whose process stopped is started again from the beginning."""
         if not live.game.is_over:
             raise Forbidden("a game is analysed once it is over", ServerRefusal.NOT_OVER)
-        self.service.check_watchable(live, None)
         if not 0 <= seat < live.game.num_players:
             raise IllegalAction(f"there is no seat {seat} in this game", CoreRefusal.NO_SUCH_PLAYER,
                                 {"player": repr(seat)})

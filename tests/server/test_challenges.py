@@ -154,3 +154,24 @@ def test_a_game_played_elsewhere_counts_only_if_it_replays(client: TestClient) -
     assert client.post("/api/challenges/daily/2026-11-22/entries",
                        json={"name": "Eve", "browser": "browser-of-eve-001",
                              "log": honest}).status_code == 403
+
+
+def test_a_finished_attempt_shows_its_own_analysis_only(tmp_path: Path, clock: Clock) -> None:
+    with make_client(f"sqlite:///{tmp_path / 'g.sqlite3'}", clock=clock,
+                     analysis_seconds=0.02) as client:
+        ann = start(client, "Ann", "browser-of-ann-0001").json()
+        bo = start(client, "Bo", "browser-of-bo-00001").json()
+        finish(client, ann["id"], ann["token"])
+        analysis = f"/api/games/{ann['id']}/analysis"
+        # Her own game, finished: hers to analyse and read while the challenge runs.
+        mine = client.get(analysis, params={"seat": 0}, headers=bearer(ann["token"]))
+        assert mine.status_code == 200 and mine.json()["status"] == "none"
+        started = client.post(analysis, json={"seat": 0}, headers=bearer(ann["token"]))
+        assert started.status_code == 202, started.text
+        # Nobody else's: the strong bot's moves would walk the others through today's deal.
+        hidden = client.get(analysis, params={"seat": 0})
+        assert (hidden.status_code, hidden.json()["code"]) == (403, "challenge_hidden")
+        assert client.get(analysis, params={"seat": 0},
+                          headers=bearer(bo["token"])).status_code == 403
+        clock.now += timedelta(days=1)
+        assert client.get(analysis, params={"seat": 0}).status_code == 200

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from herotable.server.deps import Analysts, Live, Player, Service
+from herotable.server.deps import Analysts, Live, Player, Seat, Service
 from herotable.server.schemas import AnalysisRequest, AnalysisState, Hint
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["advice"])
@@ -21,16 +21,19 @@ async def hint(live: Live, seat: Player, service: Service) -> Hint:
 
 
 @router.post("/analysis", status_code=202)
-async def analyse(live: Live, _asker: Player, body: AnalysisRequest,
+async def analyse(live: Live, asker: Player, body: AnalysisRequest, service: Service,
                   analyst: Analysts) -> AnalysisState:
     """Start the analysis of a seat's play in a finished game (computed once): any seat of
     the game may ask, for any seat; spectators read it once started."""
+    service.check_watchable(live, asker)
     return AnalysisState.model_validate(await analyst.start(live, body.seat))
 
 
 @router.get("/analysis")
 async def analysis(live: Live, seat: Annotated[int, Query(ge=0, le=99)], service: Service,
-                   analyst: Analysts) -> AnalysisState:
-    """The analysis of a seat: none, running (with its progress), done or failed."""
-    service.check_watchable(live, None)
+                   analyst: Analysts, asker: Seat) -> AnalysisState:
+    """The analysis of a seat: none, running (with its progress), done or failed. A
+    running challenge's attempt shows its analysis to its own player (the token), who has
+    finished it, and to nobody else until the challenge is over."""
+    service.check_watchable(live, asker)
     return AnalysisState.model_validate(await analyst.status(live.id, seat))

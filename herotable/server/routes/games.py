@@ -10,6 +10,7 @@ from fastapi import APIRouter, Query, Request, Response
 from herotable.server.deps import LegalList, Live, Player, Seat, Service, Viewer
 from herotable.server.errors import NO_STORE, Forbidden, NotOffered
 from herotable.server.live import LiveGame
+from herotable.server.past_seasons import game_when_scored, scored_so_far
 from herotable.server.refusals import ServerRefusal
 from herotable.server.schemas import (
     ActionRequest,
@@ -79,10 +80,13 @@ async def preview(live: Live, seat: Viewer,
                   ) -> dict[str, Any]:
     """What a map would score if the season ended now (after ``action``, one of the
     seat's legal actions), with the cells that score: the seat's decision's map, or
-    ``sheet``; ``season`` for another season's edicts."""
+    ``sheet``; ``season`` for another season's edicts. A season already scored is
+    previewed on the maps as they were when it was scored (no ``action`` then)."""
     view = live.game.view(seat)
     if not hasattr(view, "preview"):
         raise NotOffered(f"{live.row.game} has no score preview", params={"game": live.row.game})
+    if action is None and season is not None and season < scored_so_far(live.game):
+        view = game_when_scored(live, season).view(seat)
     result: dict[str, Any] = view.preview(action, season, sheet).to_json()
     return result
 

@@ -32,7 +32,7 @@ export function useAnalysis(id, state, token) {
     let timer = null;
     const load = async () => {
       try {
-        const answer = await api.analysis(id, chosen);
+        const answer = await api.analysis(id, chosen, token); // a running challenge's player sees her own
         if (stop) return;
         setData(answer); setError(null);
         if (answer.status === 'running') timer = setTimeout(load, POLL_MS);
@@ -44,7 +44,7 @@ export function useAnalysis(id, state, token) {
     };
     load();
     return () => { stop = true; clearTimeout(timer); };
-  }, [id, over, chosen, runs]);
+  }, [id, over, chosen, runs, token]);
 
   const start = async () => {
     setError(null);

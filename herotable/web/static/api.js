@@ -53,7 +53,7 @@ export const api = {
   replay: (id, step) => request('GET', `/api/games/${id}/replay/${step}`),
   hint: (id, token) => request('POST', `/api/games/${id}/hint`, { token }),
   analyse: (id, seat, token) => request('POST', `/api/games/${id}/analysis`, { token, body: { seat } }),
-  analysis: (id, seat) => request('GET', `/api/games/${id}/analysis?seat=${seat}`),
+  analysis: (id, seat, token) => request('GET', `/api/games/${id}/analysis?seat=${seat}`, { token }),
   rules: (game, language) => request('GET', `/api/rules/${game}/${language}`),
   tutorialScript: (game) => request('GET', `/api/tutorials/${game}`),
   startTutorial: (game) => request('POST', `/api/tutorials/${game}`, { body: {} }),

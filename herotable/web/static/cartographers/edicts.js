@@ -1,5 +1,6 @@
 // Edicts A-D: the scoring cards, this season's two marked, each with its stars "if the season
-// ended now" while a placement is being chosen.
+// ended now" on the map shown (saying whose, when not the seat's own) and what the placement
+// being chosen would change.
 import { html } from '../html.js';
 import { t } from '../i18n.js';
 import { CardRuleLink } from './card.js';
@@ -22,7 +23,7 @@ export function SeasonPreview({ preview, seat, names, onLight }) {
   </div>`;
 }
 
-export function Edicts({ view, catalog, letters, preview, base, onLight }) {
+export function Edicts({ view, catalog, letters, preview, base, owner, onLight }) {
   const starsOf = (source, letter) => {
     const e = source && (source.edicts || []).find((x) => x.letter === letter);
     return e ? e.stars : null;
@@ -46,6 +47,7 @@ export function Edicts({ view, catalog, letters, preview, base, onLight }) {
         ${active && stars !== null && html`<div class="edict-stars" aria-live="polite">
           ${html`<span class="star">★</span> ${t('edict.stars', { count: stars })}
               ${delta !== 0 && html`<span class=${delta > 0 ? 'delta up' : 'delta down'}>${delta > 0 ? '+' : ''}${delta}</span>`}`}
+          ${owner && html`<div class="edict-owner muted">${t('numbers.edict_on', { name: owner })}</div>`}
         </div>`}
       </li>`;
     })}

@@ -3,7 +3,7 @@
 // a hint on request (`hint`: asks the server), and an analysed step's two moves (`marks`).
 import { html } from '../html.js';
 import { t, nameIn, refusalText, useLanguage } from '../i18n.js';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { MapView } from './map.js';
 import { CardFace, CardRuleLink, Controls, terrainKeyIndex } from './card.js';
 import { SeasonTrack, seasonLetters } from './season.js';
@@ -12,6 +12,7 @@ import { ScoreTable, Standings } from './scores.js';
 import { usePlacement } from './placement.js';
 import { HintPanel, actionCells, useHint } from './hint.js';
 import { MonsterList, useMonsters } from './monsters.js';
+import { useShownScore } from './shown_score.js';
 import { AnalysisLegend } from '../analysis.js';
 import { seatNames } from '../seats.js';
 import { openRules } from '../rules_link.js';
@@ -26,23 +27,20 @@ export function CartographersTable({ state, catalog, seat, act, undo, preview, r
   const names = seatNames(state.seats);
   const controls = seat !== null && seat !== undefined && !replay;
   const p = usePlacement(controls ? state : null, catalog);
-  const [focus, setFocus] = useState(seat ?? 0);
+  const decisionSheet = p.active ? p.legal.sheet : null;
+  const [focus, setFocus] = useState(decisionSheet ?? seat ?? 0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
   const [lit, setLit] = useState(null); // {sheet, cells}: the cells that score, on one map
-  const [base, setBase] = useState(null);
-  const [ahead, setAhead] = useState(null);
-  const timer = useRef(null);
-  const cache = useRef(new Map());
   const news = useNews(state, seat, replay);
   const flashOn = (sheet) => (news && sheet === seat ? news.flash : null);
 
-  // The map shown big: the seat's own, and the one its decision is on when a decision starts;
+  // The map shown big: the seat's own, and the one its decision is on when a decision starts
+  // (first render included: a seat that owes a monster on a neighbour's map sees that map);
   // else the one the person picked. Another seat's move (a new seq) is no reason to take away
   // the map they are looking at: only their own next decision brings its map back.
-  const decisionSheet = p.active ? p.legal.sheet : null;
   useEffect(() => { if (decisionSheet !== null) setFocus(decisionSheet); }, [p.active ? p.key : null]);
-  useEffect(() => { if (seat !== null && seat !== undefined) setFocus(seat); }, [seat]);
+  useEffect(() => { if (seat !== null && seat !== undefined) setFocus(decisionSheet ?? seat); }, [seat]);
   const shown = Math.min(focus, view.sheets.length - 1);
   const placing = p.active && shown === p.legal.sheet;
   const h = useHint(p.active && hint ? hint : null, p.active ? p.key : null);
@@ -55,13 +53,10 @@ export function CartographersTable({ state, catalog, seat, act, undo, preview, r
   };
   useEffect(() => { if (marks) setFocus(marks.sheet); }, [marks && `${marks.step}:${marks.sheet}`]);
 
-  // "If the season ended now": the map as it is, and with the placement being chosen.
-  const canPreview = preview && controls && !view.over;
-  useEffect(() => {
-    setBase(null); setAhead(null); setLit(null); cache.current = new Map();
-    if (!canPreview) return;
-    preview({}).then(setBase).catch(() => setBase(null));
-  }, [state.id, state.seq, seat, canPreview]);
+  // "If the season ended now": the map shown as it is, and with the placement being chosen.
+  const canPreview = Boolean(preview && controls && !view.over);
+  const score = useShownScore(preview, canPreview, state, shown, p);
+  useEffect(() => setLit(null), [state.id, state.seq, seat, canPreview]);
   // A tutorial step about a past season lights every cell that season's edicts scored.
   const lightSeason = tutorial && tutorial.light ? tutorial.light.season : null;
   useEffect(() => {
@@ -70,26 +65,13 @@ export function CartographersTable({ state, catalog, seat, act, undo, preview, r
       setLit({ sheet: seat, cells: (r.edicts || []).flatMap((e) => e.cells || []) });
     }).catch(() => setLit(null));
   }, [lightSeason, state.seq]);
-  const shownPreview = ahead || base;
+  const shownPreview = score.shown;
   const lightPreview = (cells) => setLit(cells && shownPreview ? { sheet: shownPreview.sheet, cells } : null);
-  const previewAction = canPreview && p.active && p.action && (p.kind === 'draw' || p.kind === 'hero') ? p.action : null;
-  useEffect(() => {
-    clearTimeout(timer.current);
-    if (!previewAction) { setAhead(null); return undefined; }
-    if (cache.current.has(previewAction)) { setAhead(cache.current.get(previewAction)); return undefined; }
-    timer.current = setTimeout(() => {
-      preview({ action: previewAction }).then((r) => {
-        cache.current.set(previewAction, r);
-        setAhead(r);
-      }).catch(() => setAhead(null));
-    }, 160);
-    return () => clearTimeout(timer.current);
-  }, [previewAction]);
 
   const confirm = async () => {
     if (!p.action || busy) return;
-    setBusy(true); setError(null);
-    try { await act(p.action); rememberSent(state, seat, p.action); } catch (e) { setError(e); } // said at render, in the current language
+    setBusy(true); setError(null); score.hold();
+    try { await act(p.action); rememberSent(state, seat, p.action); } catch (e) { setError(e); score.release(); } // said at render, in the current language
     setBusy(false);
   };
   // An undone placement comes back as it was, once its decision is back.
@@ -197,7 +179,8 @@ export function CartographersTable({ state, catalog, seat, act, undo, preview, r
       <${SeasonTrack} view=${view} catalog=${catalog}/>
       ${!view.over && revealedList.length > 0 && html`<div class="revealed"><span class="muted">${t('card.revealed')}${t('punct.colon')}</span>
         ${revealedList.map((id) => html`<${CardRuleLink} catalog=${catalog} id=${id} className="mini-card"/>`)}</div>`}
-      <${Edicts} view=${view} catalog=${catalog} letters=${letters} preview=${shownPreview} base=${ahead ? base : null} onLight=${lightPreview}/>
+      <${Edicts} view=${view} catalog=${catalog} letters=${letters} preview=${shownPreview} base=${score.ahead ? score.base : null}
+        owner=${shownPreview && shownPreview.sheet !== seat ? names[shownPreview.sheet] : null} onLight=${lightPreview}/>
       ${!view.over && html`<${SeasonPreview} preview=${shownPreview} seat=${seat} names=${names} onLight=${lightPreview}/>`}
       <${EventLog} view=${view} catalog=${catalog} names=${names} seat=${seat}/>
       <div class="lower">
