@@ -669,6 +669,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
             over=self.is_over,
             decision=decision,
             legal=self._moves_for(decision) if decision is not None else None,
+            owing=tuple((p, d.kind, d.sheet) for p, d in sorted(self.pending.items())),
         )
 
     def clone(self) -> CartographersGame:

@@ -212,6 +212,10 @@ class CartographersView:
     # The game's ambush cards, sorted by id: which cards are in the game is public from the
     # set-up, their order is not. Empty in a view saved before the field existed.
     ambushes: tuple[str, ...] = ()
+    # Every seat's pending decision as (seat, kind, map), seats in order: what each player is
+    # doing is public at a real table (the cards are face up, a monster is drawn openly).
+    # Empty in a view saved before the field existed.
+    owing: tuple[tuple[int, str, int], ...] = ()
 
     game = "cartographers"
 
@@ -336,10 +340,13 @@ class CartographersView:
             "decision": self.decision.to_json() if self.decision else None,
             "legal": self.legal.to_json() if self.legal else None,
             "ambushes": list(self.ambushes),
+            "owing": [{"seat": seat, "kind": kind, "sheet": sheet}
+                      for seat, kind, sheet in self.owing],
             # What the scores add up to, as the game ranks and rates them, so that no front
             # end computes a rule.
             "standings": [s.to_json() for s in standings],
             "winners": winners_of(standings) if self.over else [],
+            "running_totals": results.running_totals(self.scores),
             "solo": (results.solo_json(self.cards, self.scoring, self.scores)
                      if len(self.sheets) == 1 else None),
         }
@@ -373,6 +380,9 @@ class CartographersView:
                 decision=Decision.from_json(decision) if decision else None,
                 legal=LegalMoves.from_json(legal) if legal else None,
                 ambushes=tuple(str(c) for c in data.get("ambushes", ())),
+                owing=tuple((whole_number(o["seat"], "seat"), str(o["kind"]),
+                             whole_number(o["sheet"], "sheet"))
+                            for o in data.get("owing", ())),
             )
         except (HerotableError, KeyError, TypeError, ValueError, AttributeError) as exc:
             raise NotationError(f"malformed Cartographers view: {exc}") from exc
