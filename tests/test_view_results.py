@@ -154,7 +154,8 @@ def test_a_cartographers_view_says_what_every_seat_owes_and_the_running_totals()
     played_out(game, pick_last=True)
     data = game.view(0).to_json()
     assert data["owing"] == []
+    final = {s.player: s.total for s in game.standings()}
     for seat, seasons in enumerate(data["scores"]):
         running = data["running_totals"][seat]
         assert running == [sum(s["total"] for s in seasons[:k + 1]) for k in range(4)]
-        assert running[-1] == game.standings()[[s.player for s in game.standings()].index(seat)].total
+        assert running[-1] == final[seat]
