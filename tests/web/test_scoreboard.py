@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from tests.web.conftest import DESKTOP, Api
 from tests.web.table import text
@@ -19,6 +19,7 @@ from tests.web.table import text
 AMBUSHES = ["goblin_attack", "bugbear_assault", "kobold_onslaught", "gnoll_raid"]
 SEED = 284
 NAMES = ["Ann", "Bo"]
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 # The board as the page shows it, read in one go: each row's player, season totals (blank
 # where none is shown yet) and running total; the status sentence when there is one.
@@ -40,12 +41,13 @@ def watch(page: Page) -> None:
     """From now on, keep the board as it is the first frame the page says a season scored."""
     page.evaluate("""() => {
       window.firstNews = null;
+      const read = """ + READ + """;
       const look = () => {
-        const r = (%s)();
+        const r = read();
         if (r) window.firstNews = r; else requestAnimationFrame(look);
       };
       look();
-    }""" % READ)
+    }""")
 
 
 def first_news(page: Page) -> dict[str, Any]:
@@ -129,7 +131,8 @@ def test_a_seasons_end_is_counted_up_and_the_board_shows_every_player(
             assert row["seasons"] == [str(view["scores"][p][0]["total"]), "", "", ""]
             assert row["running"] == str(view["running_totals"][p][0])
             cell = board.locator("tbody tr").nth(p).locator("td.season-cell").first
-            parts = [f"{text(f'edict.letter.{e[0]}')}{e[2]}" for e in view["scores"][p][0]["edicts"]]
+            season = view["scores"][p][0]
+            parts = [f"{text(f'edict.letter.{e[0]}')}{e[2]}" for e in season["edicts"]]
             expect(cell.locator(".part.edict")).to_have_text(parts)
             expect(cell.locator(".part.coin")).to_have_text(str(view["scores"][p][0]["coins"]))
             expect(cell.locator(".part.monster")).to_have_text(
@@ -137,7 +140,18 @@ def test_a_seasons_end_is_counted_up_and_the_board_shows_every_player(
         strip = " · ".join(text("board.place", rank=s["rank"], name=NAMES[s["player"]],
                                 stars=s["total"]) for s in view["standings"])
         expect(page.locator(".season-end-news .standings-strip")).to_contain_text(strip)
+        page.wait_for_function("() => document.getAnimations().length === 0")
         page.screenshot(path=str(shots / "board-season-end.png"))
+        phone = browser.new_context(viewport=PHONE, locale="en-US")
+        try:
+            small = phone.new_page()
+            small.goto(created["seats"][1]["url"])
+            expect(small.locator("table.scoreboard .season-total")).to_have_count(2)
+            width = small.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], f"the page is {width}px wide on a phone"
+            small.locator("table.scoreboard").screenshot(path=str(shots / "board-phone.png"))
+        finally:
+            phone.close()
 
         # A season cell's edict lights the cells it scored on that player's map, shown big.
         board.locator("tbody tr").nth(1).locator(".part.edict").first.click()

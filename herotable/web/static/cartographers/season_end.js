@@ -10,7 +10,7 @@ import { COUNT_STEPS } from './scoreboard.js';
 
 const STEP_MS = 480;
 
-const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion:reduce)').matches;
 
 // The card a strip waits for: a new card revealed (or the next season's first).
 const cardKey = (view) => `${view.season_index}:${view.revealed.length}`;

@@ -70,7 +70,7 @@ export function CartographersTable({ state, catalog, seat, act, preview, replay,
   const end = useSeasonEnd(view, !replay);
   const counted = countedEdict(end, view, shown);
   useEffect(() => {
-    if (!end) return;
+    if (!end || lightSeason !== null) return; // a tutorial step lights the season itself
     if (counted) pastLight(preview, end.season, counted, shown, setLit);
     else setLit(null);
   }, [end && end.card, end && end.step]);
