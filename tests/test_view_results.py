@@ -138,3 +138,24 @@ def test_a_view_read_back_refuses_a_field_of_the_wrong_type(field: str, value: A
     data[field] = value
     with pytest.raises(NotationError):
         CartographersView.from_json(data)
+
+
+def test_a_cartographers_view_says_what_every_seat_owes_and_the_running_totals() -> None:
+    game = herotable.new_game("cartographers", seed=3, players=3)
+    view = game.view(None)
+    assert [seat for seat, _kind, _sheet in view.owing] == game.pending_players()
+    for seat, kind, sheet in view.owing:
+        own = game.view(seat).decision
+        assert own is not None and (own.kind, own.sheet) == (kind, sheet)
+    data = view.to_json()
+    assert data["owing"] == [{"seat": s, "kind": k, "sheet": m} for s, k, m in view.owing]
+    assert CartographersView.from_json(data) == view
+    assert data["running_totals"] == [[], [], []]
+    played_out(game, pick_last=True)
+    data = game.view(0).to_json()
+    assert data["owing"] == []
+    final = {s.player: s.total for s in game.standings()}
+    for seat, seasons in enumerate(data["scores"]):
+        running = data["running_totals"][seat]
+        assert running == [sum(s["total"] for s in seasons[:k + 1]) for k in range(4)]
+        assert running[-1] == final[seat]

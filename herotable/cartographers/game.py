@@ -697,6 +697,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
             decision=decision,
             legal=self._moves_for(decision) if decision is not None else None,
             recent=self._recent(),
+            owing=tuple((p, d.kind, d.sheet) for p, d in sorted(self.pending.items())),
         )
 
     def _recent(self) -> tuple[dict[str, Any], ...]:

@@ -4,6 +4,7 @@ view of it: totals, standings, the solo rating and title, a draw's terrains."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 from typing import Any
 
 from herotable.cartographers.cards import FALLBACK_TERRAINS, CardSet
@@ -18,6 +19,11 @@ Scores = Sequence[Sequence[SeasonScore]]
 def totals(scores: Scores) -> list[int]:
     """Each player's stars over the seasons scored so far."""
     return [sum(s.total for s in seasons) for seasons in scores]
+
+
+def running_totals(scores: Scores) -> list[list[int]]:
+    """Each player's stars after each season scored so far (the last is :func:`totals`)."""
+    return [list(accumulate(s.total for s in seasons)) for seasons in scores]
 
 
 def monster_losses(scores: Scores) -> list[int]:

@@ -217,6 +217,10 @@ class CartographersView:
     # seat that acted (None: the game itself). Words for a front end, not state: two views of
     # the same position are equal without it.
     recent: tuple[dict[str, Any], ...] = field(default=(), compare=False)
+    # Every seat's pending decision as (seat, kind, map), seats in order: what each player is
+    # doing is public at a real table (the cards are face up, a monster is drawn openly).
+    # Empty in a view saved before the field existed.
+    owing: tuple[tuple[int, str, int], ...] = ()
 
     game = "cartographers"
 
@@ -342,10 +346,13 @@ class CartographersView:
             "legal": self.legal.to_json() if self.legal else None,
             "ambushes": list(self.ambushes),
             "recent": [dict(event) for event in self.recent],
+            "owing": [{"seat": seat, "kind": kind, "sheet": sheet}
+                      for seat, kind, sheet in self.owing],
             # What the scores add up to, as the game ranks and rates them, so that no front
             # end computes a rule.
             "standings": [s.to_json() for s in standings],
             "winners": winners_of(standings) if self.over else [],
+            "running_totals": results.running_totals(self.scores),
             "solo": (results.solo_json(self.cards, self.scoring, self.scores)
                      if len(self.sheets) == 1 else None),
         }
@@ -380,6 +387,9 @@ class CartographersView:
                 legal=LegalMoves.from_json(legal) if legal else None,
                 ambushes=tuple(str(c) for c in data.get("ambushes", ())),
                 recent=tuple(dict(e) for e in data.get("recent", ())),
+                owing=tuple((whole_number(o["seat"], "seat"), str(o["kind"]),
+                             whole_number(o["sheet"], "sheet"))
+                            for o in data.get("owing", ())),
             )
         except (HerotableError, KeyError, TypeError, ValueError, AttributeError) as exc:
             raise NotationError(f"malformed Cartographers view: {exc}") from exc

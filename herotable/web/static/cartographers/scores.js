@@ -1,28 +1,7 @@
-// Season breakdowns (edicts, coins, monsters) and the final standings, as the engine scored
-// and ranked them: nothing here adds up a score.
+// The final standings, as the engine ranked them (the seasons' breakdowns are the
+// scoreboard's, scoreboard.js): nothing here adds up a score.
 import { html } from '../html.js';
 import { t, nameIn } from '../i18n.js';
-
-export function ScoreTable({ view, catalog, names, seat, onLight }) {
-  const rows = view.scores[seat] || [];
-  if (!rows.length) return null;
-  const seasons = catalog.seasonsFor(view.config.seasons || 'heroes');
-  const seasonName = (id) => {
-    const s = seasons.find((x) => x.id === id);
-    return s ? nameIn(s.names) : id;
-  };
-  return html`<table class="scores">
-    <caption>${t('scores.title', { name: names[seat] || '' })}</caption>
-    <thead><tr><th>${t('scores.season')}</th><th>${t('scores.edicts')}</th><th>${t('scores.coins')}</th><th>${t('scores.monsters')}</th><th>${t('scores.total')}</th></tr></thead>
-    <tbody>${rows.map((r, k) => html`<tr>
-      <th scope="row">${seasonName(r.season)}</th>
-      <td>${r.edicts.map(([letter, card, stars]) => html`<button type="button" class="linkish"
-          onClick=${() => onLight(k, letter)} title=${nameIn((catalog.card(card) || {}).names)}>
-          ${t(`edict.letter.${letter}`)} ${stars}</button>`)}</td>
-      <td>+${r.coins}</td><td>−${r.monsters}</td><td><b>${r.total}</b></td></tr>`)}
-    </tbody>
-  </table>`;
-}
 
 /** The final standings and, in a solo game, its rating and title: all as the view gives them. */
 export function Standings({ state, names }) {

@@ -8,7 +8,10 @@ import { MapView } from './map.js';
 import { CardFace, CardRuleLink, Controls, terrainKeyIndex } from './card.js';
 import { SeasonTrack, seasonLetters } from './season.js';
 import { Edicts, SeasonPreview } from './edicts.js';
-import { ScoreTable, Standings } from './scores.js';
+import { Standings } from './scores.js';
+import { Scoreboard } from './scoreboard.js';
+import { SeasonEndNews, countedEdict, useSeasonEnd } from './season_end.js';
+import { doingWords } from './doing.js';
 import { usePlacement } from './placement.js';
 import { HintPanel, actionCells, useHint } from './hint.js';
 import { MonsterList, useMonsters } from './monsters.js';
@@ -65,6 +68,14 @@ export function CartographersTable({ state, catalog, seat, act, undo, preview, r
       setLit({ sheet: seat, cells: (r.edicts || []).flatMap((e) => e.cells || []) });
     }).catch(() => setLit(null));
   }, [lightSeason, state.seq]);
+  // A season's end counts up on the scoreboard while the cells each edict scored light.
+  const end = useSeasonEnd(view, !replay);
+  const counted = countedEdict(end, view, shown);
+  useEffect(() => {
+    if (!end || lightSeason !== null) return; // a tutorial step lights the season itself
+    if (counted) pastLight(preview, end.season, counted, shown, setLit);
+    else setLit(null);
+  }, [end && end.card, end && end.step]);
   const shownPreview = score.shown;
   const lightPreview = (cells) => setLit(cells && shownPreview ? { sheet: shownPreview.sheet, cells } : null);
 
@@ -189,11 +200,14 @@ export function CartographersTable({ state, catalog, seat, act, undo, preview, r
               onClick=${() => setFocus(i)} aria-pressed=${i === shown}>
             <${MapView} sheet=${sheet} catalog=${catalog} labels=${false} coins=${false} className="small"
               flash=${i === shown ? null : flashOn(i)} flashKey=${news && news.at}/>
-            <span class="other-name">${names[i]}${presence(i)}${deciding(i) ? ' ✎' : ''}</span></button>`)}
+            <span class="other-name">${names[i]}${presence(i)}</span>
+            ${!replay && html`<span class="other-doing">${doingWords(view, i, names)}</span>`}</button>`)}
         </div>`}
         <div class="results" data-tour="scores">
-          <${ScoreTable} view=${view} catalog=${catalog} names=${names} seat=${shown}
-            onLight=${(k, letter) => pastLight(preview, k, letter, shown, setLit)}/>
+          ${(view.sheets.length > 1 || view.scores[0].length > 0) && html`<${Scoreboard} view=${view} catalog=${catalog}
+            names=${names} shown=${shown} reveal=${end}
+            onFocus=${setFocus} onLight=${(player, k, letter) => { setFocus(player); pastLight(preview, k, letter, player, setLit); }}/>`}
+          <${SeasonEndNews} end=${end} view=${view} catalog=${catalog} names=${names}/>
         </div>
       </div>
     </aside>
