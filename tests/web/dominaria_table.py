@@ -31,6 +31,18 @@ def create(api: Api, seats: list[dict[str, Any]], seed: int = 7,
     return created
 
 
+def answered(api: Api, game_id: str, token: str, seq: int) -> dict[str, Any]:
+    """Seat 0's state once the action sent after ``seq`` is in and the bot playing the other
+    seat has answered it (or the game is over)."""
+    end = time.monotonic() + 30
+    while True:
+        state = api.state(game_id, token)
+        if state["seq"] > seq and (state["over"] or state["pending"] == [0]):
+            return state
+        assert time.monotonic() < end, f"no answer after seq {seq}: {state['pending']}"
+        time.sleep(0.05)
+
+
 class DominariaTable:
     """One seat's table in the page, and its state as the API gives it."""
 

@@ -5,14 +5,12 @@ sent by a single click on a card."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Page, Request, Route, expect
 
 from tests.web.conftest import Api
-from tests.web.dominaria_table import DominariaTable, create
+from tests.web.dominaria_table import DominariaTable, answered, create
 from tests.web.table import text
 
 MAX_ACTIONS = 200
@@ -40,17 +38,6 @@ def test_a_refused_action_is_explained_in_the_action_panel(page: Page, api: Api,
     expect(page.locator(".dom-side .dom-actions").get_by_role("alert")).to_be_visible()
     expect(page.locator(".dom-left").get_by_role("alert")).to_have_count(0)
     page.screenshot(path=str(shots / "dominaria-refused.png"))
-
-
-def answered(api: Api, game_id: str, token: str, seq: int) -> dict[str, Any]:
-    """The state once the action sent after ``seq`` is in and the bot has answered it."""
-    end = time.monotonic() + 30
-    while True:
-        state = api.state(game_id, token)
-        if state["seq"] > seq and (state["over"] or state["pending"] == [0]):
-            return state
-        assert time.monotonic() < end, f"no answer after seq {seq}: {state['pending']}"
-        time.sleep(0.05)
 
 
 def test_keeping_one_of_two_takes_a_choice_and_a_confirmation(page: Page, api: Api,

@@ -12,23 +12,12 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Api
-from tests.web.dominaria_table import DominariaTable, create
+from tests.web.dominaria_table import DominariaTable, answered, create
 from tests.web.table import text
 
 MAX_ACTIONS = 400
 SEED_WITH_A_CLAIM = 6  # hoarding mana, seat 0 may claim Masters of Mana in round 6
 NAMES = {"masters_of_mana": "Masters of Mana"}
-
-
-def answered(api: Api, game_id: str, token: str, seq: int) -> dict[str, Any]:
-    """Seat 0's state once the action sent after ``seq`` is in and the bot has answered."""
-    end = time.monotonic() + 30
-    while True:
-        state = api.state(game_id, token)
-        if state["seq"] > seq and (state["over"] or state["pending"] == [0]):
-            return state
-        assert time.monotonic() < end, f"no answer after seq {seq}: {state['pending']}"
-        time.sleep(0.05)
 
 
 def test_the_cards_revealed_so_far_and_the_card_behind_each_cabal_token(
