@@ -4,6 +4,7 @@ console."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -17,7 +18,7 @@ from herotable import rulebook
 from herotable.bots import make_bot
 from herotable.bots.base import Bot
 from herotable.cli import app
-from herotable.core.saves import load_game, save_game
+from herotable.core.saves import BotSeat, load_game, load_save, save_game
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
@@ -524,3 +525,59 @@ def test_an_action_is_echoed_unless_it_is_a_keep_in_the_session_and_the_replay()
     assert [t.plain for t in action_echo(0, "Ann", "end", "bold")] == ["1 Ann: End turn"]
     assert [t.plain for t in action_echo(1, "Ann", "end", language="ru")] == [
         "2 Ann: Завершить ход"]
+
+
+# ---------------------------------------------------------------------- bots kept in a save
+
+
+def bobs_keep_pending(path: Path, bots: dict[int, BotSeat] | None) -> DominariaGame:
+    """A set-up saved after Ann kept her quests, Bob (seat 2) still choosing his."""
+    game = new_game()
+    game.apply(0, game.legal_actions(0)[0])
+    assert game.pending_players() == [1]
+    save_game(game, path, bots)
+    return game
+
+
+def test_a_loaded_game_keeps_its_bot_seats(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    bobs_keep_pending(path, {1: BotSeat("greedy")})
+    result = runner.invoke(app, ["dominaria", "play", "--load", str(path)], input="quit\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "Bob (Greedy bot) took 2 quests" in result.stdout  # the bot chose, not a person
+    assert "Keep two of these four quests" not in result.stdout  # the bot's stay hidden
+
+
+def test_a_bot_option_overrides_a_saved_bot_seat(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    bobs_keep_pending(path, {1: BotSeat("greedy")})
+    result = runner.invoke(app, ["dominaria", "play", "--load", str(path), "--bot", "2=random"],
+                           input="quit\nn\n")
+    assert "Bob (Random bot) took 2 quests" in result.stdout
+    bobs_keep_pending(path, {1: BotSeat("greedy")})  # the random bot's keep was saved
+    result = runner.invoke(app, ["dominaria", "play", "--load", str(path), "--bot", "2=human"],
+                           input="quit\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "Keep two of these four quests" in result.stdout  # Bob's cards, to a person
+
+
+def test_an_old_save_without_bots_loads_with_people_at_every_seat(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    bobs_keep_pending(path, {1: BotSeat("greedy")})
+    document = json.loads(path.read_text())
+    del document["bots"]
+    path.write_text(json.dumps(document))
+    result = runner.invoke(app, ["dominaria", "play", "--load", str(path)], input="quit\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "Keep two of these four quests" in result.stdout  # Bob's cards, to a person
+
+
+def test_the_session_saves_its_bot_seats(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    game = new_game()
+    bots = {1: make_bot("dominaria", "greedy", seconds=0.5)}
+    play_dominaria(game, save_path=path, console=recording(), read_line=scripted([FIRST]),
+                   bots=bots)
+    saved = load_save(path, {DominariaGame.name: DominariaGame})
+    assert saved.bots == {1: BotSeat("greedy", 0.5)}
+    assert saved.game.to_json() == game.to_json()

@@ -15,7 +15,7 @@ from rich.text import Text
 from herotable.bots.base import Bot
 from herotable.bots.seeding import decision_seed
 from herotable.core.errors import HerotableError
-from herotable.core.saves import save_game
+from herotable.core.saves import BotSeat, save_game
 from herotable.messages import PLACEHOLDER, message, refusal_text, say
 from herotable.terminal.words import term
 
@@ -224,7 +224,8 @@ class SessionBase:
     def save_to(self, path: Path) -> Text | None:
         """Save; a message if it failed (a full disk must not end the game)."""
         try:
-            save_game(self.game, path)
+            save_game(self.game, path, {seat: BotSeat(bot.name, bot.seconds)
+                                        for seat, bot in self.bots.items()})
         except OSError as exc:
             return Text(term(self.language, "common.save_failed", path=path,
                              reason=exc.strerror or exc), "bold red")
