@@ -24,12 +24,18 @@ from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
 from herotable.terminal.dominaria import play_dominaria
 from herotable.terminal.dominaria.layout import Canvas, line_cells, map_picture
-from herotable.terminal.dominaria.presenter import action_key, flow, keyed_actions
+from herotable.terminal.dominaria.presenter import (
+    action_key,
+    actions_view,
+    flow,
+    keyed_actions,
+)
 from herotable.terminal.dominaria.render import (
     action_echo,
     boards_table,
     event_texts,
     quest_text,
+    requirement_text,
 )
 from herotable.terminal.dominaria.session import Session as DominariaSession
 from tests.dominaria_helpers import game_in_play, put_heroes
@@ -175,9 +181,10 @@ def test_only_the_acting_players_quests_are_shown() -> None:
     player = game.pending_players()[0]
     other = 1 - player
     out = play(game, [])
+    view = game.view(player)
     for quest in game.players[player].hand:
         assert game.pack.quests[quest].name in out
-        assert quest_text(game.view(player), quest, "en") in out
+        assert quest_text(view, quest, "en", view.progress()[quest]) in out
     for quest in game.players[other].hand:
         if quest not in game.players[player].hand:
             assert game.pack.quests[quest].name not in out
@@ -581,3 +588,77 @@ def test_the_session_saves_its_bot_seats(tmp_path: Path) -> None:
     saved = load_save(path, {DominariaGame.name: DominariaGame})
     assert saved.bots == {1: BotSeat("greedy", 0.5)}
     assert saved.game.to_json() == game.to_json()
+
+
+# ---------------------------------------------------------------------- what the screen says
+
+
+def test_each_visible_quest_condition_shows_its_progress() -> None:
+    game = game_in_play()
+    player = game.pending_players()[0]
+    quest = game.players[player].hand[0]
+    game.players[player].started[quest] = {}  # started just now: counted from nothing
+    game.players[player].hand.remove(quest)
+    view = game.view(player)
+    out = " ".join(play(game, []).split())
+    for quest_id in [*game.players[player].hand, quest]:
+        req = game.pack.quests[quest_id]
+        counted = req.requires if quest_id == quest or not req.needs_start else req.start
+        for condition, done in zip(counted, view.progress()[quest_id], strict=True):
+            said = requirement_text(view, condition, "en")
+            assert f"{said} ({done['value']}/{done['at_least']})" in out
+    public = " ".join(play(game_in_play(), ["quests"]).split())
+    view = game_in_play().view(player)
+    for quest_id, public_quest in game.pack.public_quests.items():
+        for condition, done in zip(public_quest.requires, view.progress()[quest_id],
+                                   strict=True):
+            said = requirement_text(view, condition, "en")
+            assert f"{said} ({done['value']}/{done['at_least']})" in public
+
+
+def test_the_other_seats_accomplishments_and_public_tiles_are_shown() -> None:
+    game = game_in_play()
+    player = game.pending_players()[0]
+    other = game.players[1 - player]
+    quest = other.hand.pop()
+    other.accomplished.append(quest)
+    public = next(iter(game.pack.public_quests))
+    other.public.append((public, 10))
+    out = play(game, [])
+    names = game.pack.quests[quest].name, game.pack.public_quests[public].name
+    line = next(line for line in out.splitlines() if "accomplishments" in line)
+    assert line.strip().startswith(f"{2 - player} ")  # the other seat's digit
+    assert f"accomplishments {names[0]}; public quest tiles {names[1]} (10 VP)" in line
+
+
+def test_a_manalith_token_in_the_pool_shows_as_on_the_map() -> None:
+    game = game_in_play()
+    game.players[0].manalith_tokens.add("U")
+    console = recording()
+    console.print(boards_table(game.view(0), 0))
+    first_row = next(line for line in console.export_text().splitlines()
+                     if line.strip().startswith("1 "))
+    assert "U0+▲1" in first_row  # no blue mana, and player 1's blue Manalith token
+    assert "▲" not in first_row.replace("U0+▲1", "")
+
+
+def test_collects_left_follow_an_artifact_that_gives_two() -> None:
+    game = game_in_play()
+    player = game.pending_players()[0]
+    game.players[player].artifacts.append("brass_mana_funnel")
+    # Two Heroes where there is mana to collect, so a second collect is offered.
+    places = [loc for loc, mana in game.map_mana.items()
+              if mana and not game.cabal_tokens.get(loc)][:2]
+    put_heroes(game, player, *places)
+
+    def collect_row() -> str:
+        view = game.view(player)
+        console = recording()
+        console.print(actions_view(view, player, view.legal, 120))
+        return next(line for line in console.export_text().splitlines()
+                    if line.startswith("collect"))
+
+    assert "2 left: all the mana at one location" in collect_row()
+    assert "once a turn" not in collect_row()
+    game.apply(player, next(a for a in game.legal_actions(player) if a.verb == "collect"))
+    assert "1 left: all the mana at one location" in collect_row()
