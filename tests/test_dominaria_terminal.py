@@ -22,6 +22,7 @@ from herotable.core.saves import BotSeat, load_game, load_save, save_game
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
+from herotable.dominaria.state import Choice
 from herotable.terminal.dominaria import play_dominaria
 from herotable.terminal.dominaria.layout import Canvas, line_cells, map_picture
 from herotable.terminal.dominaria.presenter import (
@@ -662,3 +663,34 @@ def test_collects_left_follow_an_artifact_that_gives_two() -> None:
     assert "once a turn" not in collect_row()
     game.apply(player, next(a for a in game.legal_actions(player) if a.verb == "collect"))
     assert "1 left: all the mana at one location" in collect_row()
+
+
+def choice_pending() -> DominariaGame:
+    """A game in play whose seat to act is looking at two quests, keeping one."""
+    game = game_in_play()
+    player = game.pending_players()[0]
+    state = game.players[player]
+    state.choice = Choice("quest", [game.quest_deck.pop(), game.quest_deck.pop()])
+    assert {a.verb for a in game.legal_actions(player)} == {"keep"}
+    return game
+
+
+@pytest.mark.parametrize("typed", ["e", "m3-7", "c2", "move orvada urborg", "end"])
+def test_a_key_of_another_kind_during_a_choice_says_what_is_expected(typed: str) -> None:
+    game = choice_pending()
+    before = game.to_json()
+    out = play(game, [typed])
+    assert "First choose the cards to keep: type one of k1, k2." in out
+    assert "unknown action" not in out and "Not accepted" not in out
+    assert game.to_json() == before
+
+
+def test_a_key_of_another_kind_before_the_starting_hero_says_what_is_expected() -> None:
+    game = new_game()
+    for _ in range(2):
+        game.apply(game.pending_players()[0], game.legal_actions(game.pending_players()[0])[0])
+    assert game.stage == "heroes"
+    out = play(game, ["e"])
+    assert "First place your starting Hero: type one of p" in out
+    out = play(choice_pending(), ["k3"])  # a keep key not offered is said so, as before
+    assert "No action has the key “k3” now" in out

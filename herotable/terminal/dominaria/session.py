@@ -18,12 +18,12 @@ from rich.text import Text
 
 from herotable.bots.base import Bot
 from herotable.core.errors import HerotableError, IllegalAction
-from herotable.dominaria.actions import DominariaAction
+from herotable.dominaria.actions import VERBS, DominariaAction
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.view import DominariaView
 from herotable.messages import environment_language, say
 from herotable.terminal.dominaria.layout import location_table, map_picture
-from herotable.terminal.dominaria.presenter import actions_view, keyed_actions
+from herotable.terminal.dominaria.presenter import VERB_KEYS, actions_view, keyed_actions
 from herotable.terminal.dominaria.render import (
     PICTURE_WIDTH,
     TABLE_ROOM,
@@ -61,6 +61,9 @@ COMMAND_ROWS = (("rules [{word}]", "rules"), ("locations", "locations"), ("quest
 HELP_NOTES = ("keys", "pool", "scores")
 # What an action's key looks like (c7, m3-7): typed but not offered, it is not notation either.
 KEY = re.compile(r"[a-z]\d+(-\d+)?")
+KEY_VERBS = {letter: verb for verb, letter in VERB_KEYS.items()}
+# Decisions owed before anything else: every action offered is of one of these verbs.
+OWED = ("keep", "place")
 
 
 # ---------------------------------------------------------------------- the session
@@ -203,11 +206,30 @@ class Session(SessionBase):
             return "leave", []
         if head in keys:
             return self.send(player, " ".join([str(keys[head]), *words[1:]]))
+        owed = self.owed_first(head, keys)
+        if owed is not None:
+            return "again", [owed]
         if head.isdigit():
             return "again", [Text(self.say("no_numbers", number=head), "red")]
         if KEY.fullmatch(head):  # a key, but of no action offered now
             return "again", [Text(self.say("key_not_offered", typed=head), "red")]
         return self.send(player, text)
+
+    def owed_first(self, head: str, keys: dict[str, DominariaAction]) -> Text | None:
+        """While a choice or a starting Hero is owed, a key (or a bare key letter, ``e``) or
+        an action word of another verb is answered with what is expected and its keys,
+        instead of "unknown action" or a refusal of the whole action."""
+        verbs = {action.verb for action in keys.values()}
+        if len(verbs) != 1 or not verbs <= set(OWED):
+            return None
+        (owed,) = verbs
+        if KEY.fullmatch(head) or head in KEY_VERBS:
+            typed = KEY_VERBS.get(head[0])
+        else:
+            typed = head if head in VERBS else None
+        if typed is None or typed == owed:
+            return None
+        return Text(self.say(f"owed.{owed}", keys=", ".join(keys)), "yellow")
 
     def help_views(self) -> list[RenderableType]:
         """How to type an action, what the keys and the boards' letters mean, the commands."""
