@@ -456,52 +456,6 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
-@pytest.mark.parametrize("width, height, most_seen", [(80, 24, 1), (160, 50, 9)])
-def test_every_bot_move_since_the_persons_last_decision_is_on_the_next_screen(
-        width: int, height: int, most_seen: int) -> None:
-    game = DominariaGame(DominariaConfig(players=4), seed=1)
-    bots = {seat: make_bot("dominaria", "greedy", seat) for seat in (1, 2, 3)}
-    console = Console(record=True, width=width, height=height, file=io.StringIO(),
-                      force_terminal=True)
-    session = DominariaSession(game, None, console, scripted([]), bots)
-    plays_for_person = make_bot("dominaria", "greedy", 99)
-    since: list[str] = []  # what the bots did since the person's last decision
-    moved = session.bot_moved
-
-    def bot_moved(seat: int, bot: Bot, action: DominariaAction,
-                  events: list[dict[str, Any]]) -> None:
-        lines = [t.plain for t in event_texts(game.view(None), events, session.bot_label)]
-        if not lines and action.verb != "keep":
-            lines = [t.plain for t in action_echo(seat, session.bot_label(seat), action)]
-        since.extend(lines)
-        moved(seat, bot, action, events)
-
-    screens = 0
-    seen = 0  # the most bot moves seen on one screen (the old log kept 8 lines)
-
-    def person(prompt: str) -> str:
-        nonlocal screens, seen
-        screens += 1
-        if screens > 12:
-            raise EOFError
-        screen = screen_shown(console.export_text(clear=True))
-        assert screen[0].startswith(TITLE), screen[0]
-        assert len(screen) <= height - 1, len(screen)  # and the prompt line
-        shown = words("\n".join(screen))
-        missing = [line for line in since if words(line) not in shown]
-        notice = re.search(r"\((\d+) older lines?", shown)
-        assert len(missing) <= (int(notice.group(1)) if notice else 0), missing
-        seen = max(seen, len(since) - len(missing))
-        since.clear()
-        return str(plays_for_person.decide(game.view(0), game.legal_actions(0)))
-
-    session.bot_moved = bot_moved  # type: ignore[method-assign]
-    session.read_line = person
-    session.run()
-    assert screens > 12
-    assert seen >= most_seen
-
-
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
 def test_the_title_stays_first_after_locations_and_help(size: tuple[int, int]) -> None:
     width, height = size
@@ -694,3 +648,58 @@ def test_a_key_of_another_kind_before_the_starting_hero_says_what_is_expected() 
     assert "First place your starting Hero: type one of p" in out
     out = play(choice_pending(), ["k3"])  # a keep key not offered is said so, as before
     assert "No action has the key “k3” now" in out
+
+
+PAGE_BACK = "Enter: back to the game"
+SCREENS = 30  # a few rounds: later turns do more
+
+
+@pytest.mark.parametrize("width, height", [(120, 55), (80, 24)])
+def test_the_bots_turns_fit_the_screen_or_come_as_a_page_first(width: int,
+                                                                 height: int) -> None:
+    game = DominariaGame(DominariaConfig(players=4), seed=1)
+    bots = {seat: make_bot("dominaria", "greedy", seat) for seat in (1, 2, 3)}
+    console = Console(record=True, width=width, height=height, file=io.StringIO(),
+                      force_terminal=True)
+    session = DominariaSession(game, None, console, scripted([]), bots)
+    plays_for_person = make_bot("dominaria", "greedy", 99)
+    since: list[str] = []
+    moved = session.bot_moved
+
+    def bot_moved(seat: int, bot: Bot, action: DominariaAction,
+                  events: list[dict[str, Any]]) -> None:
+        lines = [t.plain for t in event_texts(game.view(None), events, session.bot_label)]
+        if not lines and action.verb != "keep":
+            lines = [t.plain for t in action_echo(seat, session.bot_label(seat), action)]
+        since.extend(lines)
+        moved(seat, bot, action, events)
+
+    screens = pages = 0
+    page = ""
+
+    def person(prompt: str) -> str:
+        nonlocal screens, pages, page
+        shown = console.export_text(clear=True)
+        if prompt.startswith(PAGE_BACK):  # a page of what happened, before the screen
+            pages += 1
+            page = words(shown)
+            return ""
+        screens += 1
+        if screens > SCREENS:
+            raise EOFError
+        screen = screen_shown(shown)
+        assert screen[0].startswith(TITLE), screen[0]
+        assert len(screen) <= height - 1, len(screen)
+        # Nothing of the log dropped (fit_log's notices).
+        assert "older line" not in shown and "the newest's last" not in shown
+        missing = [line for line in since
+                   if words(line) not in words("\n".join(screen)) and words(line) not in page]
+        assert not missing, missing
+        since.clear()
+        page = ""
+        return str(plays_for_person.decide(game.view(0), game.legal_actions(0)))
+
+    session.bot_moved = bot_moved  # type: ignore[method-assign]
+    session.read_line = person
+    session.run()
+    assert screens > SCREENS and pages >= 1

@@ -238,11 +238,16 @@ class SessionBase:
         console = self.console
         if not console.is_terminal or height(console, page) <= console.height - 2:
             return [page]
-        console.print(page)
+        self.page(page)
+        return []
+
+    def page(self, page: RenderableType) -> None:
+        """Show ``page`` whole (the terminal scrolls back through it) until the person
+        presses Enter."""
+        self.console.print(page)
         # At the end of input the session's next read meets it too, and ends.
         with suppress(EOFError):
             self.read_line(term(self.language, "common.page_back"))
-        return []
 
     def save_command(self, argument: str) -> Text:
         path = Path(argument) if argument else self.save_path

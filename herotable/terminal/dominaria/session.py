@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
@@ -85,6 +85,7 @@ class Session(SessionBase):
         self.read_line = read_line
         self.notes: list[RenderableType] = (
             [Text(term(language, "common.resuming"), "bold")] if game.log.entries else [])
+        self.notes_paged = False  # the notes were too long for the screen and came as a page
         # The table repeats the picture in words; by default only where the screen has room
         # for both (on a shorter screen, asking for it shows it instead of the picture).
         self.show_locations = console.height >= TABLE_ROOM
@@ -155,10 +156,24 @@ class Session(SessionBase):
                 middle = fit_parts(console, middle, max(free, 1), language)
                 free = console.height - 1 - heights(console, [*head, *middle]) - wanted
                 bottom = fit_parts(console, bottom, max(free, 1), language)
+            room = console.height - 1 - heights(console, [*head, *middle, *bottom])
+            if not self.notes_paged and heights(console, self.notes) > max(
+                    room - heights(console, messages), 1):
+                self.page_notes()  # too long to sit under the screen: a page first
+                self.show(view, actions, messages)
+                return
             log = fit_log(console, [*head, *middle, *bottom], log, max(1, len(messages)),
                           language)
         for item in [*head, *middle, *bottom, *log]:
             console.print(item)
+
+    def page_notes(self) -> None:
+        """What happened since the last decision typed here (the bots' turns, a hot-seat
+        neighbour's), shown whole as a page the person leaves with Enter; the screen after
+        it says so in one line."""
+        self.page(Group(Text(self.say("summary.title"), "bold"), *self.notes))
+        self.notes = [Text(self.say("summary.paged"), "dim")]
+        self.notes_paged = True
 
     def show_final(self) -> None:
         if self.console.is_terminal:
@@ -197,7 +212,7 @@ class Session(SessionBase):
             done, said = self.undo_last(player)
             if not done:
                 return "again", [said]
-            self.notes = [said]
+            self.notes, self.notes_paged = [said], False
             return "done", []  # whoever owes the decision now is asked
         if head == "save":
             return "again", [self.save_command(" ".join(words[1:]))]
@@ -252,6 +267,7 @@ class Session(SessionBase):
         except IllegalAction as exc:
             return "again", [refusal_line(exc, self.language)]
         self.notes = []  # the log starts again at each decision a person makes
+        self.notes_paged = False
         self.record(player, action, events)
         return "done", []
 
