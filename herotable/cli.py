@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,6 +21,7 @@ from typer.exceptions import TyperException
 
 from herotable.cli_options import comma_list, with_game_options
 from herotable.core.errors import HerotableError
+from herotable.core.saves import BotSeat, SavedGame
 from herotable.registry import game_info
 
 err_console = Console(stderr=True)
@@ -186,7 +187,9 @@ LanguageOption = Annotated[str | None, typer.Option(
     "(default: the environment's LC_ALL, LC_MESSAGES or LANG, else en).")]
 BotOption = Annotated[list[str] | None, typer.Option(
     "--bot", help="SEAT=BOT: a bot (random, greedy, strong) plays that seat, counted from 1. "
-    "Repeat for more bots.")]
+    "Repeat for more bots. A loaded game keeps the bots it was saved with; SEAT=human gives "
+    "one of their seats to a person.")]
+HUMAN = "human"  # --bot SEAT=human: a person plays that seat of a loaded game
 
 
 @cartographers_app.command("play")
@@ -208,27 +211,33 @@ def cartographers_play(
     from herotable.cartographers.game import CartographersGame
     from herotable.terminal.cartographers import play_cartographers
 
+    saved_bots: dict[int, BotSeat] = {}
     try:
         if load is not None:
-            game = _load(load, "cartographers")
+            saved = _load(load, "cartographers")
+            game, saved_bots = saved.game, saved.bots
         else:
             game = game_info("cartographers").new_game(
                 seed if seed is not None else secrets.randbits(32), **options)
     except HerotableError as exc:
         raise fail(str(exc)) from exc
     assert isinstance(game, CartographersGame)
-    bots = _bot_seats(bot, "cartographers", game.num_players)
+    bots = _bot_seats(bot, "cartographers", game.num_players, saved_bots)
     said = _terminal_language(language)
     _check_overwrite(save, load)
     play_cartographers(game, save_path=save or load, language=said, bots=bots)
 
 
-def _bot_seats(specs: list[str] | None, game: str, players: int) -> dict[int, Any]:
-    """``--bot 2=greedy`` options as {seat index: bot}; the session seeds each decision from
-    the game's seed, the seat and the decision, so a replayed game meets the same opponents."""
+def _bot_seats(specs: list[str] | None, game: str, players: int,
+               saved: Mapping[int, BotSeat] | None = None) -> dict[int, Any]:
+    """The bots of a loaded game's save (``saved``), then the ``--bot 2=greedy`` options
+    over them (``2=human``: seat 2 is a person's), as {seat index: bot}; the session seeds
+    each decision from the game's seed, the seat and the decision, so a replayed game meets
+    the same opponents."""
     from herotable.bots import make_bot
 
-    bots: dict[int, Any] = {}
+    wanted: dict[int, tuple[str, float | None] | None] = {
+        seat: (bot.kind, bot.seconds) for seat, bot in (saved or {}).items()}
     for spec in specs or ():
         seat_text, _, name = spec.partition("=")
         if not seat_text.strip().isdecimal() or not name.strip():
@@ -236,8 +245,13 @@ def _bot_seats(specs: list[str] | None, game: str, players: int) -> dict[int, An
         seat = int(seat_text) - 1
         if not 0 <= seat < players:
             raise fail(f"--bot {spec}: there is no seat {seat + 1} in a {players}-player game")
+        wanted[seat] = None if name.strip() == HUMAN else (name.strip(), None)
+    bots: dict[int, Any] = {}
+    for seat, bot in wanted.items():
+        if bot is None:
+            continue
         try:
-            bots[seat] = make_bot(game, name.strip())
+            bots[seat] = make_bot(game, bot[0], seconds=bot[1])
         except HerotableError as exc:
             raise fail(str(exc)) from exc
     return bots
@@ -287,16 +301,18 @@ def _check_overwrite(save: Path | None, load: Path | None) -> None:
         raise fail(f"{save} left as it was; choose another --save file")
 
 
-def _load(path: Path, game: str) -> Any:
-    """A saved game of ``game``; a save of another game says which command plays it."""
-    from herotable.core.saves import load_game
+def _load(path: Path, game: str) -> SavedGame:
+    """A saved game of ``game`` with its bot seats; a save of another game says which
+    command plays it."""
+    from herotable.core.saves import load_save
     from herotable.registry import game_classes
 
-    loaded = load_game(path, game_classes())
+    saved = load_save(path, game_classes())
+    loaded = saved.game
     if loaded.name != game:
         raise fail(f"{path} is a saved game of {loaded.name}; resume it with "
                    f"'herotable {loaded.name} play --load {path}'")
-    return loaded
+    return saved
 
 
 @dominaria_app.command("play")
@@ -318,16 +334,18 @@ def dominaria_play(
     from herotable.dominaria.game import DominariaGame
     from herotable.terminal.dominaria import play_dominaria
 
+    saved_bots: dict[int, BotSeat] = {}
     try:
         if load is not None:
-            game = _load(load, "dominaria")
+            saved = _load(load, "dominaria")
+            game, saved_bots = saved.game, saved.bots
         else:
             game = game_info("dominaria").new_game(
                 seed if seed is not None else secrets.randbits(32), **options)
     except HerotableError as exc:
         raise fail(str(exc)) from exc
     assert isinstance(game, DominariaGame)
-    bots = _bot_seats(bot, "dominaria", game.num_players)
+    bots = _bot_seats(bot, "dominaria", game.num_players, saved_bots)
     said = _terminal_language(language)
     _check_overwrite(save, load)
     play_dominaria(game, save_path=save or load, bots=bots, language=said)
@@ -636,7 +654,7 @@ def cartographers_replay(
 
     said = _terminal_language(language)
     try:
-        game = _load(save, "cartographers")
+        game = _load(save, "cartographers").game
     except HerotableError as exc:
         raise fail(str(exc)) from exc
     assert isinstance(game, CartographersGame)
@@ -654,7 +672,7 @@ def dominaria_replay(
 
     said = _terminal_language(language)
     try:
-        game = _load(save, "dominaria")
+        game = _load(save, "dominaria").game
     except HerotableError as exc:
         raise fail(str(exc)) from exc
     assert isinstance(game, DominariaGame)

@@ -211,3 +211,15 @@ def test_every_command_with_a_language_refuses_an_unknown_one(tmp_path) -> None:
     _one_line_error(["cartographers", "cards", "--language", "de"], "unknown language 'de'")
     _one_line_error(["cartographers", "replay", str(path), "--language", "xx"],
                     "unknown language 'xx'")
+
+
+def test_a_saved_cartographers_bot_seat_is_restored_and_bot_options_override_it() -> None:
+    from herotable.cli import _bot_seats
+    from herotable.core.saves import BotSeat
+
+    saved = {1: BotSeat("random", 0.25), 2: BotSeat("greedy")}
+    bots = _bot_seats(None, "cartographers", 3, saved)
+    assert {seat: (bot.name, bot.seconds) for seat, bot in bots.items()} == {
+        1: ("random", 0.25), 2: ("greedy", bots[2].seconds)}
+    bots = _bot_seats(["2=greedy", "3=human"], "cartographers", 3, saved)
+    assert {seat: bot.name for seat, bot in bots.items()} == {1: "greedy"}

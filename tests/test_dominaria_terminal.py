@@ -4,6 +4,7 @@ console."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -17,18 +18,25 @@ from herotable import rulebook
 from herotable.bots import make_bot
 from herotable.bots.base import Bot
 from herotable.cli import app
-from herotable.core.saves import load_game, save_game
+from herotable.core.saves import BotSeat, load_game, load_save, save_game
 from herotable.dominaria.actions import DominariaAction
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
+from herotable.dominaria.state import Choice
 from herotable.terminal.dominaria import play_dominaria
 from herotable.terminal.dominaria.layout import Canvas, line_cells, map_picture
-from herotable.terminal.dominaria.presenter import action_key, flow, keyed_actions
+from herotable.terminal.dominaria.presenter import (
+    action_key,
+    actions_view,
+    flow,
+    keyed_actions,
+)
 from herotable.terminal.dominaria.render import (
     action_echo,
     boards_table,
     event_texts,
     quest_text,
+    requirement_text,
 )
 from herotable.terminal.dominaria.session import Session as DominariaSession
 from tests.dominaria_helpers import game_in_play, put_heroes
@@ -174,9 +182,10 @@ def test_only_the_acting_players_quests_are_shown() -> None:
     player = game.pending_players()[0]
     other = 1 - player
     out = play(game, [])
+    view = game.view(player)
     for quest in game.players[player].hand:
         assert game.pack.quests[quest].name in out
-        assert quest_text(game.view(player), quest, "en") in out
+        assert quest_text(view, quest, "en", view.progress()[quest]) in out
     for quest in game.players[other].hand:
         if quest not in game.players[player].hand:
             assert game.pack.quests[quest].name not in out
@@ -447,52 +456,6 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
-@pytest.mark.parametrize("width, height, most_seen", [(80, 24, 1), (160, 50, 9)])
-def test_every_bot_move_since_the_persons_last_decision_is_on_the_next_screen(
-        width: int, height: int, most_seen: int) -> None:
-    game = DominariaGame(DominariaConfig(players=4), seed=1)
-    bots = {seat: make_bot("dominaria", "greedy", seat) for seat in (1, 2, 3)}
-    console = Console(record=True, width=width, height=height, file=io.StringIO(),
-                      force_terminal=True)
-    session = DominariaSession(game, None, console, scripted([]), bots)
-    plays_for_person = make_bot("dominaria", "greedy", 99)
-    since: list[str] = []  # what the bots did since the person's last decision
-    moved = session.bot_moved
-
-    def bot_moved(seat: int, bot: Bot, action: DominariaAction,
-                  events: list[dict[str, Any]]) -> None:
-        lines = [t.plain for t in event_texts(game.view(None), events, session.bot_label)]
-        if not lines and action.verb != "keep":
-            lines = [t.plain for t in action_echo(seat, session.bot_label(seat), action)]
-        since.extend(lines)
-        moved(seat, bot, action, events)
-
-    screens = 0
-    seen = 0  # the most bot moves seen on one screen (the old log kept 8 lines)
-
-    def person(prompt: str) -> str:
-        nonlocal screens, seen
-        screens += 1
-        if screens > 12:
-            raise EOFError
-        screen = screen_shown(console.export_text(clear=True))
-        assert screen[0].startswith(TITLE), screen[0]
-        assert len(screen) <= height - 1, len(screen)  # and the prompt line
-        shown = words("\n".join(screen))
-        missing = [line for line in since if words(line) not in shown]
-        notice = re.search(r"\((\d+) older lines?", shown)
-        assert len(missing) <= (int(notice.group(1)) if notice else 0), missing
-        seen = max(seen, len(since) - len(missing))
-        since.clear()
-        return str(plays_for_person.decide(game.view(0), game.legal_actions(0)))
-
-    session.bot_moved = bot_moved  # type: ignore[method-assign]
-    session.read_line = person
-    session.run()
-    assert screens > 12
-    assert seen >= most_seen
-
-
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
 def test_the_title_stays_first_after_locations_and_help(size: tuple[int, int]) -> None:
     width, height = size
@@ -524,3 +487,219 @@ def test_an_action_is_echoed_unless_it_is_a_keep_in_the_session_and_the_replay()
     assert [t.plain for t in action_echo(0, "Ann", "end", "bold")] == ["1 Ann: End turn"]
     assert [t.plain for t in action_echo(1, "Ann", "end", language="ru")] == [
         "2 Ann: Завершить ход"]
+
+
+# ---------------------------------------------------------------------- bots kept in a save
+
+
+def bobs_keep_pending(path: Path, bots: dict[int, BotSeat] | None) -> DominariaGame:
+    """A set-up saved after Ann kept her quests, Bob (seat 2) still choosing his."""
+    game = new_game()
+    game.apply(0, game.legal_actions(0)[0])
+    assert game.pending_players() == [1]
+    save_game(game, path, bots)
+    return game
+
+
+def test_a_loaded_game_keeps_its_bot_seats(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    bobs_keep_pending(path, {1: BotSeat("greedy")})
+    result = runner.invoke(app, ["dominaria", "play", "--load", str(path)], input="quit\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "Bob (Greedy bot) took 2 quests" in result.stdout  # the bot chose, not a person
+    assert "Keep two of these four quests" not in result.stdout  # the bot's stay hidden
+
+
+def test_a_bot_option_overrides_a_saved_bot_seat(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    bobs_keep_pending(path, {1: BotSeat("greedy")})
+    result = runner.invoke(app, ["dominaria", "play", "--load", str(path), "--bot", "2=random"],
+                           input="quit\nn\n")
+    assert "Bob (Random bot) took 2 quests" in result.stdout
+    bobs_keep_pending(path, {1: BotSeat("greedy")})  # the random bot's keep was saved
+    result = runner.invoke(app, ["dominaria", "play", "--load", str(path), "--bot", "2=human"],
+                           input="quit\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "Keep two of these four quests" in result.stdout  # Bob's cards, to a person
+
+
+def test_an_old_save_without_bots_loads_with_people_at_every_seat(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    bobs_keep_pending(path, {1: BotSeat("greedy")})
+    document = json.loads(path.read_text())
+    del document["bots"]
+    path.write_text(json.dumps(document))
+    result = runner.invoke(app, ["dominaria", "play", "--load", str(path)], input="quit\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "Keep two of these four quests" in result.stdout  # Bob's cards, to a person
+
+
+def test_the_session_saves_its_bot_seats(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    game = new_game()
+    bots = {1: make_bot("dominaria", "greedy", seconds=0.5)}
+    play_dominaria(game, save_path=path, console=recording(), read_line=scripted([FIRST]),
+                   bots=bots)
+    saved = load_save(path, {DominariaGame.name: DominariaGame})
+    assert saved.bots == {1: BotSeat("greedy", 0.5)}
+    assert saved.game.to_json() == game.to_json()
+
+
+# ---------------------------------------------------------------------- what the screen says
+
+
+def test_each_visible_quest_condition_shows_its_progress() -> None:
+    game = game_in_play()
+    player = game.pending_players()[0]
+    quest = game.players[player].hand[0]
+    game.players[player].started[quest] = {}  # started just now: counted from nothing
+    game.players[player].hand.remove(quest)
+    view = game.view(player)
+    out = " ".join(play(game, []).split())
+    for quest_id in [*game.players[player].hand, quest]:
+        req = game.pack.quests[quest_id]
+        counted = req.requires if quest_id == quest or not req.needs_start else req.start
+        for condition, done in zip(counted, view.progress()[quest_id], strict=True):
+            said = requirement_text(view, condition, "en")
+            assert f"{said} ({done['value']}/{done['at_least']})" in out
+    public = " ".join(play(game_in_play(), ["quests"]).split())
+    view = game_in_play().view(player)
+    for quest_id, public_quest in game.pack.public_quests.items():
+        for condition, done in zip(public_quest.requires, view.progress()[quest_id],
+                                   strict=True):
+            said = requirement_text(view, condition, "en")
+            assert f"{said} ({done['value']}/{done['at_least']})" in public
+
+
+def test_the_other_seats_accomplishments_and_public_tiles_are_shown() -> None:
+    game = game_in_play()
+    player = game.pending_players()[0]
+    other = game.players[1 - player]
+    quest = other.hand.pop()
+    other.accomplished.append(quest)
+    public = next(iter(game.pack.public_quests))
+    other.public.append((public, 10))
+    out = play(game, [])
+    names = game.pack.quests[quest].name, game.pack.public_quests[public].name
+    line = next(line for line in out.splitlines() if "accomplishments" in line)
+    assert line.strip().startswith(f"{2 - player} ")  # the other seat's digit
+    assert f"accomplishments {names[0]}; public quest tiles {names[1]} (10 VP)" in line
+
+
+def test_a_manalith_token_in_the_pool_shows_as_on_the_map() -> None:
+    game = game_in_play()
+    game.players[0].manalith_tokens.add("U")
+    console = recording()
+    console.print(boards_table(game.view(0), 0))
+    first_row = next(line for line in console.export_text().splitlines()
+                     if line.strip().startswith("1 "))
+    assert "U0+▲1" in first_row  # no blue mana, and player 1's blue Manalith token
+    assert "▲" not in first_row.replace("U0+▲1", "")
+
+
+def test_collects_left_follow_an_artifact_that_gives_two() -> None:
+    game = game_in_play()
+    player = game.pending_players()[0]
+    game.players[player].artifacts.append("brass_mana_funnel")
+    # Two Heroes where there is mana to collect, so a second collect is offered.
+    places = [loc for loc, mana in game.map_mana.items()
+              if mana and not game.cabal_tokens.get(loc)][:2]
+    put_heroes(game, player, *places)
+
+    def collect_row() -> str:
+        view = game.view(player)
+        console = recording()
+        console.print(actions_view(view, player, view.legal, 120))
+        return next(line for line in console.export_text().splitlines()
+                    if line.startswith("collect"))
+
+    assert "2 left: all the mana at one location" in collect_row()
+    assert "once a turn" not in collect_row()
+    game.apply(player, next(a for a in game.legal_actions(player) if a.verb == "collect"))
+    assert "1 left: all the mana at one location" in collect_row()
+
+
+def choice_pending() -> DominariaGame:
+    """A game in play whose seat to act is looking at two quests, keeping one."""
+    game = game_in_play()
+    player = game.pending_players()[0]
+    state = game.players[player]
+    state.choice = Choice("quest", [game.quest_deck.pop(), game.quest_deck.pop()])
+    assert {a.verb for a in game.legal_actions(player)} == {"keep"}
+    return game
+
+
+@pytest.mark.parametrize("typed", ["e", "m3-7", "c2", "move orvada urborg", "end"])
+def test_a_key_of_another_kind_during_a_choice_says_what_is_expected(typed: str) -> None:
+    game = choice_pending()
+    before = game.to_json()
+    out = play(game, [typed])
+    assert "First choose the cards to keep: type one of k1, k2." in out
+    assert "unknown action" not in out and "Not accepted" not in out
+    assert game.to_json() == before
+
+
+def test_a_key_of_another_kind_before_the_starting_hero_says_what_is_expected() -> None:
+    game = new_game()
+    for _ in range(2):
+        game.apply(game.pending_players()[0], game.legal_actions(game.pending_players()[0])[0])
+    assert game.stage == "heroes"
+    out = play(game, ["e"])
+    assert "First place your starting Hero: type one of p" in out
+    out = play(choice_pending(), ["k3"])  # a keep key not offered is said so, as before
+    assert "No action has the key “k3” now" in out
+
+
+PAGE_BACK = "Enter: back to the game"
+SCREENS = 30  # a few rounds: later turns do more
+
+
+@pytest.mark.parametrize("width, height", [(120, 55), (80, 24)])
+def test_the_bots_turns_fit_the_screen_or_come_as_a_page_first(width: int,
+                                                                 height: int) -> None:
+    game = DominariaGame(DominariaConfig(players=4), seed=1)
+    bots = {seat: make_bot("dominaria", "greedy", seat) for seat in (1, 2, 3)}
+    console = Console(record=True, width=width, height=height, file=io.StringIO(),
+                      force_terminal=True)
+    session = DominariaSession(game, None, console, scripted([]), bots)
+    plays_for_person = make_bot("dominaria", "greedy", 99)
+    since: list[str] = []
+    moved = session.bot_moved
+
+    def bot_moved(seat: int, bot: Bot, action: DominariaAction,
+                  events: list[dict[str, Any]]) -> None:
+        lines = [t.plain for t in event_texts(game.view(None), events, session.bot_label)]
+        if not lines and action.verb != "keep":
+            lines = [t.plain for t in action_echo(seat, session.bot_label(seat), action)]
+        since.extend(lines)
+        moved(seat, bot, action, events)
+
+    screens = pages = 0
+    page = ""
+
+    def person(prompt: str) -> str:
+        nonlocal screens, pages, page
+        shown = console.export_text(clear=True)
+        if prompt.startswith(PAGE_BACK):  # a page of what happened, before the screen
+            pages += 1
+            page = words(shown)
+            return ""
+        screens += 1
+        if screens > SCREENS:
+            raise EOFError
+        screen = screen_shown(shown)
+        assert screen[0].startswith(TITLE), screen[0]
+        assert len(screen) <= height - 1, len(screen)
+        # Nothing of the log dropped (fit_log's notices).
+        assert "older line" not in shown and "the newest's last" not in shown
+        missing = [line for line in since
+                   if words(line) not in words("\n".join(screen)) and words(line) not in page]
+        assert not missing, missing
+        since.clear()
+        page = ""
+        return str(plays_for_person.decide(game.view(0), game.legal_actions(0)))
+
+    session.bot_moved = bot_moved  # type: ignore[method-assign]
+    session.read_line = person
+    session.run()
+    assert screens > SCREENS and pages >= 1

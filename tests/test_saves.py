@@ -8,7 +8,7 @@ import herotable
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.game import CartographersGame
 from herotable.core.errors import SaveFileError
-from herotable.core.saves import load_game, save_game
+from herotable.core.saves import BotSeat, load_game, load_save, save_game
 
 GAMES = {"cartographers": CartographersGame}
 
@@ -85,3 +85,19 @@ def test_a_dominaria_hero_track_that_disagrees_with_the_map_is_refused() -> None
     state["players"][0]["heroes_on_track"] = 0
     with pytest.raises(SaveFileError, match="on its track, not 0"):
         type(game).from_json(state)
+
+
+def test_bot_seats_round_trip_and_malformed_ones_are_refused(tmp_path):
+    path = tmp_path / "game.json"
+    game = half_played()
+    save_game(game, path, {1: BotSeat("strong", 2.5)})
+    saved = load_save(path, GAMES)
+    assert saved.bots == {1: BotSeat("strong", 2.5)}
+    assert saved.game.to_json() == game.to_json()
+    document = json.loads(path.read_text())
+    for bad in ([{"seat": 5, "kind": "strong"}], [{"seat": 0}], {"1": "strong"},
+                [{"seat": 0, "kind": "greedy", "seconds": -1}]):
+        document["bots"] = bad
+        path.write_text(json.dumps(document))
+        with pytest.raises(SaveFileError, match="corrupt"):
+            load_save(path, GAMES)

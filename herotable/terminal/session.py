@@ -15,7 +15,7 @@ from rich.text import Text
 from herotable.bots.base import Bot
 from herotable.bots.seeding import decision_seed
 from herotable.core.errors import HerotableError
-from herotable.core.saves import save_game
+from herotable.core.saves import BotSeat, save_game
 from herotable.messages import PLACEHOLDER, message, refusal_text, say
 from herotable.terminal.words import term
 
@@ -224,7 +224,8 @@ class SessionBase:
     def save_to(self, path: Path) -> Text | None:
         """Save; a message if it failed (a full disk must not end the game)."""
         try:
-            save_game(self.game, path)
+            save_game(self.game, path, {seat: BotSeat(bot.name, bot.seconds)
+                                        for seat, bot in self.bots.items()})
         except OSError as exc:
             return Text(term(self.language, "common.save_failed", path=path,
                              reason=exc.strerror or exc), "bold red")
@@ -237,11 +238,16 @@ class SessionBase:
         console = self.console
         if not console.is_terminal or height(console, page) <= console.height - 2:
             return [page]
-        console.print(page)
+        self.page(page)
+        return []
+
+    def page(self, page: RenderableType) -> None:
+        """Show ``page`` whole (the terminal scrolls back through it) until the person
+        presses Enter."""
+        self.console.print(page)
         # At the end of input the session's next read meets it too, and ends.
         with suppress(EOFError):
             self.read_line(term(self.language, "common.page_back"))
-        return []
 
     def save_command(self, argument: str) -> Text:
         path = Path(argument) if argument else self.save_path

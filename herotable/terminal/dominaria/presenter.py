@@ -12,6 +12,7 @@ from herotable.dominaria.actions import VERBS, DominariaAction
 from herotable.dominaria.rules import (
     ability_cost,
     auto_payment,
+    collects_allowed,
     moves_allowed,
 )
 from herotable.dominaria.view import DominariaView
@@ -39,8 +40,9 @@ def verb_hint(view: DominariaView, player: int, verb: str, language: str = "en")
         hint.append(f" {words(language, 'actions.pays')} ")
         hint.append_text(mana_text(auto_payment(state, cost)))
         hint.append(f"{colon(language)} ")
-    elif verb == "move":
-        left = moves_allowed(state, view.pack) - state.moves_used
+    elif verb in ("move", "collect"):  # as many as the rules and the artifacts allow now
+        left = (moves_allowed(state, view.pack) - state.moves_used if verb == "move"
+                else collects_allowed(state, view.pack) - state.collects_used)
         hint.append(f"{words(language, 'actions.moves_left', count=left)}{colon(language)} ")
     if verb != "end":
         hint.append(words(language, f"verb.{verb}"))

@@ -136,12 +136,26 @@ def effects_text(effects: Sequence[Effect], language: str) -> str:
         for e in effects)
 
 
-def quest_text(view: DominariaView, quest_id: str, language: str) -> str:
-    """A quest's conditions (what starts it, what completes it) and reward, in words."""
+def progress_text(value: int, at_least: int) -> str:
+    """How far a condition is: "2/3" (a count may pass what is needed: "4/3")."""
+    return f"{value}/{at_least}"
+
+
+def quest_text(view: DominariaView, quest_id: str, language: str,
+               progress: Sequence[dict[str, Any]] | None = None) -> str:
+    """A quest's conditions (what starts it, what completes it) and reward, in words.
+    ``progress`` (the view's, for this quest) puts "(2/3)" after each condition it counts:
+    those that start a quest in hand that needs starting, else those that complete it."""
     quest = view.pack.quests[quest_id]
+    started = view.you is not None and quest_id in view.boards[view.you].started
+    counted = quest.start if quest.needs_start and not started else quest.requires
 
     def listed(reqs: Sequence[Requirement]) -> str:
-        return semicolon(language).join(requirement_text(view, r, language) for r in reqs)
+        said = [requirement_text(view, r, language) for r in reqs]
+        if progress is not None and reqs is counted:
+            said = [f"{text} ({progress_text(p['value'], p['at_least'])})"
+                    for text, p in zip(said, progress, strict=True)]
+        return semicolon(language).join(said)
 
     parts = [listed(quest.requires)]
     if quest.needs_start:
@@ -216,14 +230,20 @@ def designed_warning(pack: Pack, language: str = "en") -> Text | None:
 # ---------------------------------------------------------------------- the boards
 
 
-def pool_text(state: PlayerState) -> Text:
-    """Mana by colour; a Manalith token held shows as ▲ after its colour's count."""
+def pool_text(state: PlayerState, player: int) -> Text:
+    """Mana by colour; a Manalith token held follows its colour's count as the map draws a
+    Manalith, ▲ and its owner's digit (``U0+▲1``: no blue mana, and player 1's blue
+    Manalith token), so it reads as one more mana of that colour, not as a count."""
     text = Text()
     for colour in COLOURS:
+        if text:
+            text.append(" ")
+        token = colour in state.manalith_tokens
         text.append(f"{colour}{state.pool[colour]}", COLOUR_STYLES[colour]
-                    if state.pool[colour] or colour in state.manalith_tokens else "dim")
-        text.append(MANALITH_GLYPH if colour in state.manalith_tokens else " ",
-                    COLOUR_STYLES[colour])
+                    if state.pool[colour] or token else "dim")
+        if token:
+            text.append(f"+{MANALITH_GLYPH}", COLOUR_STYLES[colour])
+            text.append_text(player_tag(player))
     return text
 
 
@@ -257,7 +277,7 @@ def boards_table(view: DominariaView, viewer: int, language: str = "en") -> Tabl
         quests = words(language, "board.in_hand", count=view.players[player].hand_size)
         if state.completed:
             quests += words(language, "board.done", count=state.completed)
-        table.add_row(player_tag(player), name, pool_text(state),
+        table.add_row(player_tag(player), name, pool_text(state, player),
                       words(language, "board.heroes_out", count=len(state.heroes),
                             left=state.heroes_on_track),
                       f"{len(state.manaliths)}/{len(boards.manalith.spaces)}",
@@ -267,29 +287,41 @@ def boards_table(view: DominariaView, viewer: int, language: str = "en") -> Tabl
 
 
 def in_play_lines(view: DominariaView, language: str = "en") -> list[Text]:
-    """Artifacts in play and started quests: public, one line per player who has any."""
+    """Every card a player has shown, one line per player who has any: artifacts in play
+    and started quests, then the accomplishments (quests completed, artifacts counted) and
+    the public quest tiles taken, with their VP."""
     lines = []
     for player, state in enumerate(view.boards):
-        parts = []
+        in_play, shown = [], []
         if state.artifacts:
-            parts.append(words(language, "in_play.artifacts", names=", ".join(
+            in_play.append(words(language, "in_play.artifacts", names=", ".join(
                 card_name(view, a, language) for a in state.artifacts)))
         if state.started:
-            parts.append(words(language, "in_play.started", names=", ".join(
+            in_play.append(words(language, "in_play.started", names=", ".join(
                 card_name(view, q, language) for q in state.started)))
-        if parts:
+        if in_play:
+            shown.append(words(language, "in_play.line", what=semicolon(language).join(in_play)))
+        if state.accomplished:
+            shown.append(words(language, "shown.accomplished", names=", ".join(
+                card_name(view, c, language) for c in state.accomplished)))
+        if state.public:
+            shown.append(words(language, "shown.tiles", names=", ".join(
+                f"{card_name(view, q, language)} ({say(language, 'dom.vp', count=vp)})"
+                for q, vp in state.public)))
+        if shown:
             lines.append(Text.assemble(" ", player_tag(player), " ",
-                                       words(language, "in_play.line",
-                                             what=semicolon(language).join(parts))))
+                                       semicolon(language).join(shown)))
     return lines
 
 
-def quest_line(view: DominariaView, quest_id: str, language: str = "en") -> Text:
-    """A quest card in full: name, VP, what starts it, what completes it, its reward."""
+def quest_line(view: DominariaView, quest_id: str, language: str = "en",
+               progress: Sequence[dict[str, Any]] | None = None) -> Text:
+    """A quest card in full: name, VP, what starts it, what completes it, its reward (with
+    the ``progress`` of its conditions, when given)."""
     quest = view.pack.quests[quest_id]
     return Text.assemble((card_name(view, quest_id, language), "bold"),
                          f" ({say(language, 'dom.vp', count=quest.vp)}){colon(language)} ",
-                         quest_text(view, quest_id, language))
+                         quest_text(view, quest_id, language, progress))
 
 
 def artifact_line(view: DominariaView, artifact_id: str, language: str = "en") -> Text:
@@ -304,8 +336,10 @@ def hand_view(view: DominariaView, player: int, language: str = "en") -> Rendera
     state = view.boards[player]
     if not state.hand and not state.started:
         return None
-    lines = [Text.assemble("  ", quest_line(view, q, language)) for q in state.hand]
-    lines += [Text.assemble("  ", quest_line(view, q, language),
+    progress = view.progress()
+    lines = [Text.assemble("  ", quest_line(view, q, language, progress.get(q)))
+             for q in state.hand]
+    lines += [Text.assemble("  ", quest_line(view, q, language, progress.get(q)),
                             (f" ({words(language, 'quests.started')})", "cyan"))
               for q in state.started]
     title = Text(words(language, "quests.hidden", name=seat_name(view, player, language)),
@@ -315,11 +349,15 @@ def hand_view(view: DominariaView, player: int, language: str = "en") -> Rendera
 
 def public_quests_view(view: DominariaView, language: str = "en") -> Group:
     lines = [Text(words(language, "quests.public"), "bold")]
+    progress = view.progress()
     for quest_id, quest in view.pack.public_quests.items():
         claims = view.claims[quest_id]
         left = " ".join(str(vp) for vp in quest.tiles[len(claims):])
-        conditions = semicolon(language).join(requirement_text(view, r, language)
-                                              for r in quest.requires)
+        said = [requirement_text(view, r, language) for r in quest.requires]
+        if quest_id in progress:  # a seat's own counts; a spectator sees none
+            said = [f"{text} ({progress_text(p['value'], p['at_least'])})"
+                    for text, p in zip(said, progress[quest_id], strict=True)]
+        conditions = semicolon(language).join(said)
         text = Text.assemble("  ", (card_name(view, quest_id, language), "bold"),
                              f"{colon(language)} {conditions}  ")
         text.append(words(language, "quests.tiles_left", tiles=left) if left

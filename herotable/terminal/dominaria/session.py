@@ -12,18 +12,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
 from herotable.bots.base import Bot
 from herotable.core.errors import HerotableError, IllegalAction
-from herotable.dominaria.actions import DominariaAction
+from herotable.dominaria.actions import VERBS, DominariaAction
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.view import DominariaView
 from herotable.messages import environment_language, say
 from herotable.terminal.dominaria.layout import location_table, map_picture
-from herotable.terminal.dominaria.presenter import actions_view, keyed_actions
+from herotable.terminal.dominaria.presenter import VERB_KEYS, actions_view, keyed_actions
 from herotable.terminal.dominaria.render import (
     PICTURE_WIDTH,
     TABLE_ROOM,
@@ -61,6 +61,9 @@ COMMAND_ROWS = (("rules [{word}]", "rules"), ("locations", "locations"), ("quest
 HELP_NOTES = ("keys", "pool", "scores")
 # What an action's key looks like (c7, m3-7): typed but not offered, it is not notation either.
 KEY = re.compile(r"[a-z]\d+(-\d+)?")
+KEY_VERBS = {letter: verb for verb, letter in VERB_KEYS.items()}
+# Decisions owed before anything else: every action offered is of one of these verbs.
+OWED = ("keep", "place")
 
 
 # ---------------------------------------------------------------------- the session
@@ -82,6 +85,7 @@ class Session(SessionBase):
         self.read_line = read_line
         self.notes: list[RenderableType] = (
             [Text(term(language, "common.resuming"), "bold")] if game.log.entries else [])
+        self.notes_paged = False  # the notes were too long for the screen and came as a page
         # The table repeats the picture in words; by default only where the screen has room
         # for both (on a shorter screen, asking for it shows it instead of the picture).
         self.show_locations = console.height >= TABLE_ROOM
@@ -152,10 +156,24 @@ class Session(SessionBase):
                 middle = fit_parts(console, middle, max(free, 1), language)
                 free = console.height - 1 - heights(console, [*head, *middle]) - wanted
                 bottom = fit_parts(console, bottom, max(free, 1), language)
+            room = console.height - 1 - heights(console, [*head, *middle, *bottom])
+            if not self.notes_paged and heights(console, self.notes) > max(
+                    room - heights(console, messages), 1):
+                self.page_notes()  # too long to sit under the screen: a page first
+                self.show(view, actions, messages)
+                return
             log = fit_log(console, [*head, *middle, *bottom], log, max(1, len(messages)),
                           language)
         for item in [*head, *middle, *bottom, *log]:
             console.print(item)
+
+    def page_notes(self) -> None:
+        """What happened since the last decision typed here (the bots' turns, a hot-seat
+        neighbour's), shown whole as a page the person leaves with Enter; the screen after
+        it says so in one line."""
+        self.page(Group(Text(self.say("summary.title"), "bold"), *self.notes))
+        self.notes = [Text(self.say("summary.paged"), "dim")]
+        self.notes_paged = True
 
     def show_final(self) -> None:
         if self.console.is_terminal:
@@ -194,7 +212,7 @@ class Session(SessionBase):
             done, said = self.undo_last(player)
             if not done:
                 return "again", [said]
-            self.notes = [said]
+            self.notes, self.notes_paged = [said], False
             return "done", []  # whoever owes the decision now is asked
         if head == "save":
             return "again", [self.save_command(" ".join(words[1:]))]
@@ -203,11 +221,30 @@ class Session(SessionBase):
             return "leave", []
         if head in keys:
             return self.send(player, " ".join([str(keys[head]), *words[1:]]))
+        owed = self.owed_first(head, keys)
+        if owed is not None:
+            return "again", [owed]
         if head.isdigit():
             return "again", [Text(self.say("no_numbers", number=head), "red")]
         if KEY.fullmatch(head):  # a key, but of no action offered now
             return "again", [Text(self.say("key_not_offered", typed=head), "red")]
         return self.send(player, text)
+
+    def owed_first(self, head: str, keys: dict[str, DominariaAction]) -> Text | None:
+        """While a choice or a starting Hero is owed, a key (or a bare key letter, ``e``) or
+        an action word of another verb is answered with what is expected and its keys,
+        instead of "unknown action" or a refusal of the whole action."""
+        verbs = {action.verb for action in keys.values()}
+        if len(verbs) != 1 or not verbs <= set(OWED):
+            return None
+        (owed,) = verbs
+        if KEY.fullmatch(head) or head in KEY_VERBS:
+            typed = KEY_VERBS.get(head[0])
+        else:
+            typed = head if head in VERBS else None
+        if typed is None or typed == owed:
+            return None
+        return Text(self.say(f"owed.{owed}", keys=", ".join(keys)), "yellow")
 
     def help_views(self) -> list[RenderableType]:
         """How to type an action, what the keys and the boards' letters mean, the commands."""
@@ -230,6 +267,7 @@ class Session(SessionBase):
         except IllegalAction as exc:
             return "again", [refusal_line(exc, self.language)]
         self.notes = []  # the log starts again at each decision a person makes
+        self.notes_paged = False
         self.record(player, action, events)
         return "done", []
 
