@@ -127,7 +127,8 @@ def test_a_placement_hint_is_ringed_worded_and_taken(page: Page, api: Api, shots
     # Taken, it is the placement chosen in the panel; Enter sends exactly the bot's action.
     page.get_by_role("button", name=text("hint.take")).click()
     expect(page.locator(".dom-actions .hint-taken")).to_have_text(text("dom.hint.taken"))
-    assert sent_after_take(page, page.locator(f".dom-actions button[data-action='{action}']")) == action
+    chosen = page.locator(f".dom-actions button[data-action='{action}']")
+    assert sent_after_take(page, chosen) == action
     expect(rings).to_have_count(0)  # a new decision: the hint is forgotten
 
 

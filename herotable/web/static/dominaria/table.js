@@ -95,7 +95,7 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, hint, 
   };
   useEffect(() => {
     if (!taken || !root.current) return;
-    const button = pending ? root.current.querySelector('.payment button.confirm')
+    const button = pending ? root.current.querySelector('.payment>.row>.confirm')
       : root.current.querySelector(`button[data-action="${CSS.escape(taken)}"]`);
     if (button) button.focus();
   }, [taken, pending]);
