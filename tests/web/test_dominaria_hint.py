@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Locator, Page, Request, expect
+from playwright.sync_api import Locator, Page, Request, Route, expect
 
 from tests.web.conftest import Api
 from tests.web.dominaria_table import DominariaTable, create, shown
@@ -99,7 +99,19 @@ def test_a_placement_hint_is_ringed_worded_and_taken(page: Page, api: Api, shots
     table.synced(shown(table))
     expect(page.locator("svg.dom-map .hint-ring")).to_have_count(0)
 
-    hint = ask(page)
+    # While the bot thinks (its answer held back here), the panel counts the seconds.
+    held: list[Route] = []
+    page.route("**/hint", lambda route: held.append(route))
+    page.keyboard.press("h")
+    thinking = page.locator(".dom-actions .hint-panel .thinking")
+    expect(thinking.locator(".thinking-time")).to_have_text(text("marks.hint.thinking", seconds=0))
+    expect(thinking.locator(".thinking-cancel")).to_have_attribute(
+        "title", text("dom.hint.cancel_help"))
+    assert len(held) == 1
+    with page.expect_response(lambda r: r.url.endswith("/hint"), timeout=30_000) as asked:
+        held[0].continue_()
+    hint = asked.value.json()
+    expect(thinking).to_have_count(0)
     action = hint["action"]
     assert action in state["legal"] and action.startswith("place "), action
     assert hint["unit"] == "vp"

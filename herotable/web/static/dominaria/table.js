@@ -56,8 +56,9 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, hint, 
   const [asking, setAsking] = useState(false); // "End turn" with a public quest claimable
   const [taken, setTaken] = useState(null); // the hint's action, taken into the panel
   const root = useRef(null);
-  // The hint is for the decision now: each action makes a new one.
-  const h = useHintRequest(decision && hint ? hint : null, decision ? state.seq : null);
+  // The hint is for this seat's decision now: each action makes a new one, and so does the
+  // next seat taking the device (hot-seat).
+  const h = useHintRequest(decision && hint ? hint : null, decision ? `${me}:${state.seq}` : null);
 
   // A new state: what was being chosen may no longer be legal.
   useEffect(() => { setMode(null); setPending(null); setAsking(false); setTaken(null); }, [state.seq, seat]);
