@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, Request, Route, expect
 
+from tests.web.accessibility import audit
 from tests.web.conftest import Api
 from tests.web.dominaria_table import DominariaTable, create, shown
 from tests.web.table import text
@@ -140,6 +142,7 @@ def test_a_placement_hint_is_ringed_worded_and_taken(page: Page, api: Api, shots
     page.get_by_role("button", name=text("hint.take")).click()
     expect(page.locator(".dom-actions .hint-taken")).to_have_text(text("dom.hint.taken"))
     chosen = page.locator(f".dom-actions button[data-action='{action}']")
+    expect(chosen).to_have_class(re.compile(r"\bhinted\b"))  # marked as the map marks it
     assert sent_after_take(page, chosen) == action
     expect(rings).to_have_count(0)  # a new decision: the hint is forgotten
 
@@ -167,6 +170,8 @@ def test_a_turn_hint_is_drawn_and_taken_into_the_panel(page: Page, api: Api, sho
             expect(table.location(loc).locator(".hint-ring")).to_have_count(1)
     expect(page.locator("svg.dom-map .hint-arrow")).to_have_count(1 if verb == "move" else 0)
     page.screenshot(path=str(shots / "dominaria-hint-turn.png"))
+    found = audit(page)  # the hint's panel and marks add nothing serious for axe
+    assert not found, "\n".join(found)
 
     page.get_by_role("button", name=text("hint.take")).click()
     panel = page.locator(".dom-actions")

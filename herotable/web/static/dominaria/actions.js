@@ -96,10 +96,10 @@ export function LocationPanel({ catalog, view, location, parsed, onChoose, busy,
       <${Mana} colour=${loc.colour} count=${mana}/>
       ${loc.start && html`<span class="muted small">★ ${t('dom.map.start')}</span>`}</div>
     ${moves.length > 0 && html`<p class="hint-line">${t('dom.hint.move_from', { count: moves.length })}</p>`}
-    ${hintedMove && html`<div class="row"><button type="button" class="primary" data-action=${hintedMove.text} disabled=${busy}
+    ${hintedMove && html`<div class="row"><button type="button" class="primary hinted" data-action=${hintedMove.text} disabled=${busy}
       onClick=${() => onChoose(hintedMove)}>${actionText(catalog, 'move', hintedMove.args)}</button></div>`}
     <${ClaimAtRisk} catalog=${catalog} view=${view} action=${(moves.find((a) => lostBy(view, a.text).length) || {}).text}/>
-    <div class="row">${here.map((a) => html`<span class="action-item"><button type="button" class=${a.verb === 'collect' ? 'primary' : ''}
+    <div class="row">${here.map((a) => html`<span class="action-item"><button type="button" class=${`${a.verb === 'collect' ? 'primary' : ''} ${a.text === taken ? 'hinted' : ''}`}
         data-action=${a.text} disabled=${busy} onClick=${() => onChoose(a)}>
       ${a.verb === 'collect' ? t('dom.do.collect_n', { count: mana, colour: colourName(loc.colour) }) : actionText(catalog, a.verb, a.args)}</button>
       ${PAYABLE.has(a.verb) && costs[a.verb] && html`<${CostLink} colour=${costs[a.verb].colour} generic=${costs[a.verb].generic}/>`}</span>`)}</div>

@@ -186,7 +186,7 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, hint, 
   } else if (placing) {
     panel = html`<div class="controls" data-tour="actions"><div class="decision-text">${t('dom.status.place_help')}</div>
       <div class="row">${parsed.filter((a) => a.verb === 'place').map((a) => html`<button type="button"
-        data-action=${a.text} disabled=${busy} onClick=${() => send(a.text)}>★ ${nameOf(catalog, a.args[0])}</button>`)}</div></div>`;
+        class=${a.text === taken ? 'hinted' : ''} data-action=${a.text} disabled=${busy} onClick=${() => send(a.text)}>★ ${nameOf(catalog, a.args[0])}</button>`)}</div></div>`;
   } else {
     const modeTargets = mode ? parsed.filter((a) => a.verb === mode) : [];
     panel = html`<div class="controls turn-controls" data-tour="actions">
@@ -204,7 +204,7 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, hint, 
       ${asking && end && claims.length > 0 ? html`<${ClaimAsk} catalog=${catalog} claims=${claims} endAction=${end}
           onAction=${send} onBack=${() => setAsking(false)} busy=${busy}/>`
         : html`<div class="row end-row">
-        <button type="button" class="end-turn" data-action=${end && end.text} disabled=${busy || !end}
+        <button type="button" class=${`end-turn ${taken === 'end' ? 'hinted' : ''}`} data-action=${end && end.text} disabled=${busy || !end}
           onClick=${() => (claims.length ? setAsking(true) : send(end.text))}>${t('dom.do.end')}</button>
       </div>`}
     </div>`;
