@@ -1,7 +1,8 @@
 """The hint on the Heroes of Dominaria table: asked with the H key, the strong bot's choice (the
 server's answer, at the bot's own small default budget) is ringed on the map and worded in the
 panel as the lead it keeps over the strongest rival, its other choices compared with it;
-"Take it" makes it the action chosen in the panel, which Enter then sends. Never offered where
+"Take it" makes it the action chosen in the panel (its location, its payment, the cards to
+keep), which Enter then sends. Never offered where
 the game allows no hints."""
 
 from __future__ import annotations
@@ -209,3 +210,22 @@ def test_no_hint_where_the_game_allows_none(page: Page, api: Api) -> None:
     page.keyboard.press("h")
     expect(page.locator("svg.dom-map .hint-ring")).to_have_count(0)
     assert asked == []
+
+
+def test_a_keep_hint_picks_its_cards(page: Page, api: Api) -> None:
+    created = create(api, [{"name": "Ann"}, {"bot": "greedy"}], seed=3)
+    game_id, seat = created["id"], created["seats"][0]
+    page.goto(seat["url"])
+    table = DominariaTable(page, api, game_id, seat["token"], 0)
+    state = shown(table)
+    assert state["view"]["decision"]["kind"] == "keep"  # the quests kept at set-up
+
+    hint = ask(page)
+    action = hint["action"]
+    assert action in state["legal"] and action.startswith("keep "), action
+    expect(page.locator("svg.dom-map .hint-ring")).to_have_count(0)  # nothing on the map
+    page.get_by_role("button", name=text("hint.take")).click()
+    choice = page.locator(".dom-actions .choice")
+    for card in action.split()[1:]:
+        expect(choice.locator(f"[data-card={card}]")).to_have_attribute("aria-pressed", "true")
+    assert sent_after_take(page, choice.locator("button.confirm")) == action
