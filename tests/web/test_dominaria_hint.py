@@ -2,8 +2,7 @@
 server's answer, at the bot's own small default budget) is ringed on the map and worded in the
 panel as the lead it keeps over the strongest rival, its other choices compared with it;
 "Take it" makes it the action chosen in the panel (its location, its payment, the cards to
-keep), which Enter then sends. Never offered where
-the game allows no hints."""
+keep), which Enter then sends. Never offered where the game allows no hints."""
 
 from __future__ import annotations
 
