@@ -3,8 +3,8 @@
 // drawn on the map as a dashed outline with the final score it expects. The person may take
 // it (it becomes the placement being chosen) or ignore it.
 import { html } from '../html.js';
-import { t, formatNumber, refusalText } from '../i18n.js';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { t, formatNumber } from '../i18n.js';
+import { hintChoices, hintValue, roundHint as round, useHintRequest } from '../hint_request.js';
 import { actionText } from './card.js';
 import { parseAction } from './notation.js';
 import { Thinking } from '../thinking.js';
@@ -12,72 +12,18 @@ import { Thinking } from '../thinking.js';
 /** The cells a move in the engine's notation names ("draw forest A1 A2"), as [row, col]. */
 export const actionCells = (action) => parseAction(action).cells;
 
-const round = (x) => Math.round(Number(x) * 10) / 10;
-
-/** Asking for a hint: `ask()` answers the server's hint; forgotten when the decision changes. */
+/** Asking for a hint (hint_request.js), with the suggestion drawn on the map as an outline. */
 export function useHint(ask, decisionKey) {
-  const [hint, setHint] = useState(null); // {busy, since} | {answer, shown} | {error}
-  const key = useRef(decisionKey);
-  const asking = useRef(0); // which wait is on: one stopped waiting for drops its answer
-  // The request on its way ({key, answer, since}): asked again before it is answered, the
-  // page waits for it again rather than ask anew (the server thinks about one at a time).
-  const flying = useRef(null);
-  useEffect(() => { key.current = decisionKey; setHint(null); }, [decisionKey]);
-  const request = async () => {
-    if (!ask || (hint && hint.busy)) return;
-    const asked = decisionKey;
-    if (!flying.current || flying.current.key !== asked) {
-      const sent = { key: asked, answer: ask(), since: Date.now() };
-      flying.current = sent;
-      const land = () => { if (flying.current === sent) flying.current = null; };
-      sent.answer.then(land, land);
-    }
-    const { answer: coming, since } = flying.current;
-    asking.current += 1;
-    const ticket = asking.current;
-    const wanted = () => key.current === asked && asking.current === ticket;
-    setHint({ busy: true, since });
-    try {
-      const answer = await coming;
-      if (wanted()) setHint({ answer, shown: answer.action });
-    } catch (e) {
-      if (!wanted()) return;
-      const reason = { hints_off: 'hint.refused', not_your_turn: 'hint.nothing_owed' }[e.code];
-      setHint({ error: reason ? t(reason) : refusalText(e) });
-    }
-  };
-  const answer = hint && hint.answer;
-  const shown = answer && hint.shown;
-  return {
-    available: Boolean(ask),
-    busy: Boolean(hint && hint.busy),
-    since: hint && hint.since,
-    error: hint && hint.error,
-    answer,
-    shown,
-    // The suggestion drawn on the map.
-    outline: shown ? { cells: actionCells(shown), kind: 'hint', action: shown } : null,
-    request,
-    show: (action) => setHint((old) => ({ ...old, shown: action })),
-    dismiss: () => setHint(null),
-    // Stop waiting: the answer, when it comes, is dropped unless asked for again meanwhile.
-    cancel: () => { asking.current += 1; setHint(null); },
-  };
+  const h = useHintRequest(ask, decisionKey);
+  return { ...h, outline: h.shown ? { cells: actionCells(h.shown), kind: 'hint', action: h.shown } : null };
 }
 
 /** The hint button and, once answered, the suggestion with its value and the bot's others. */
 export function HintPanel({ h, onTake, taken, harm }) {
   if (!h.available) return null;
   const unit = (h.answer && h.answer.unit) === 'vp' ? 'vp' : 'stars';
-  const valueOf = (action) => {
-    if (!h.answer) return null;
-    if (action === h.answer.action) return h.answer.value;
-    const other = (h.answer.options || []).find((o) => o.action === action);
-    return other ? other.value : null;
-  };
-  const all = h.answer ? [{ action: h.answer.action, value: h.answer.value }, ...(h.answer.options || [])] : [];
-  const others = all.filter((o, i) => o.action !== h.shown && all.findIndex((x) => x.action === o.action) === i);
-  const value = valueOf(h.shown);
+  const others = hintChoices(h.answer).filter((o) => o.action !== h.shown);
+  const value = h.answer ? hintValue(h.answer, h.shown) : null;
   // On a neighbour's map (a monster, the Gorgon's gaze) the bot's value is minus what that
   // map is worth after the move; elsewhere a floor of the seat's final score.
   if (h.answer && h.answer.method) harm = h.answer.method === 'harm';

@@ -3,7 +3,7 @@
 // will take (changeable before confirming), "look at two, keep one", the final standings.
 import { html } from '../html.js';
 import { t } from '../i18n.js';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { nameOf } from './catalog.js';
 import { findKeep } from './notation.js';
 import { Mana, SeatGlyph, colourName } from './symbols.js';
@@ -59,30 +59,36 @@ export function PaymentPanel({ catalog, view, me, pending, pay, setPay, onConfir
 
 /** Look at two, keep one (or, at set-up, keep two of four): the decision says how many. The
  * cards are picked (the latest ``count``) and the keep confirmed, so a stray click sends
- * nothing. */
-export function ChoicePanel({ catalog, decision, actions, onAction, busy }) {
+ * nothing. ``taken``: a keep the hint suggested, picked with its confirmation focused. */
+export function ChoicePanel({ catalog, decision, actions, onAction, busy, taken }) {
   const [picked, setPicked] = useState([]);
+  const confirm = useRef(null);
+  const hinted = taken && taken.startsWith('keep ') ? taken : null;
+  useEffect(() => { if (hinted) setPicked(hinted.split(' ').slice(1)); }, [hinted]);
   const artifact = decision.choice === 'artifact';
   const toggle = (id) => {
     setPicked((old) => (old.includes(id) ? old.filter((x) => x !== id) : [...old, id].slice(-decision.count)));
   };
   const action = findKeep(actions, picked);
+  useEffect(() => { if (hinted && action && action.text === hinted) confirm.current.focus(); }, [hinted, action && action.text]);
   return html`<div class="choice" data-tour="choice" role="group" aria-label=${t(`dom.choice.${decision.choice}`)}>
     <div class="decision-text">${t(`dom.choice.${decision.choice}`)}</div>
     <div class="choice-cards">${decision.cards.map((id) => (artifact
       ? html`<${ArtifactCard} catalog=${catalog} id=${id} selected=${picked.includes(id)} onSelect=${toggle}/>`
       : html`<${QuestCard} catalog=${catalog} id=${id} selected=${picked.includes(id)} onSelect=${toggle}/>`))}</div>
-    <button type="button" class="confirm" disabled=${busy || !action}
+    <button type="button" class="confirm" ref=${confirm} disabled=${busy || !action}
       onClick=${() => onAction(action.text)}>${t(decision.count > 1 ? 'dom.choice.keep_two' : 'dom.choice.keep_one')}</button>
   </div>`;
 }
 
-/** What the seat can do at the chosen location (from its legal actions). */
-export function LocationPanel({ catalog, view, location, parsed, onChoose, busy }) {
+/** What the seat can do at the chosen location (from its legal actions); a move from here the
+ * hint suggested and the person took (``taken``) gets its own button. */
+export function LocationPanel({ catalog, view, location, parsed, onChoose, busy, taken }) {
   const loc = catalog.location(location);
   const here = parsed.filter((a) => (a.verb === 'leyline' ? a.args.includes(location)
     : ['collect', 'recruit', 'discover', 'confront', 'manalith'].includes(a.verb) && a.args[0] === location));
   const moves = parsed.filter((a) => a.verb === 'move' && a.args[0] === location);
+  const hintedMove = moves.find((a) => a.text === taken);
   const mana = view.map_mana[location] || 0;
   const costs = view.ability_costs || {};
   return html`<div class="at-location" data-at=${location}>
@@ -90,8 +96,10 @@ export function LocationPanel({ catalog, view, location, parsed, onChoose, busy 
       <${Mana} colour=${loc.colour} count=${mana}/>
       ${loc.start && html`<span class="muted small">★ ${t('dom.map.start')}</span>`}</div>
     ${moves.length > 0 && html`<p class="hint-line">${t('dom.hint.move_from', { count: moves.length })}</p>`}
+    ${hintedMove && html`<div class="row"><button type="button" class="primary hinted" data-action=${hintedMove.text} disabled=${busy}
+      onClick=${() => onChoose(hintedMove)}>${actionText(catalog, 'move', hintedMove.args)}</button></div>`}
     <${ClaimAtRisk} catalog=${catalog} view=${view} action=${(moves.find((a) => lostBy(view, a.text).length) || {}).text}/>
-    <div class="row">${here.map((a) => html`<span class="action-item"><button type="button" class=${a.verb === 'collect' ? 'primary' : ''}
+    <div class="row">${here.map((a) => html`<span class="action-item"><button type="button" class=${`${a.verb === 'collect' ? 'primary' : ''} ${a.text === taken ? 'hinted' : ''}`}
         data-action=${a.text} disabled=${busy} onClick=${() => onChoose(a)}>
       ${a.verb === 'collect' ? t('dom.do.collect_n', { count: mana, colour: colourName(loc.colour) }) : actionText(catalog, a.verb, a.args)}</button>
       ${PAYABLE.has(a.verb) && costs[a.verb] && html`<${CostLink} colour=${costs[a.verb].colour} generic=${costs[a.verb].generic}/>`}</span>`)}</div>

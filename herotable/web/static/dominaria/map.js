@@ -1,6 +1,7 @@
 // The map of Dominaria as SVG: locations in their colour with their mana, links, Leylines
 // along them (each seat's in its colour and dash), Manaliths, artifact and Cabal tokens, and
-// each seat's Heroes (its colour and shape; a number when several stand together).
+// each seat's Heroes (its colour and shape; a number when several stand together), and the
+// hint's suggestion: its locations ringed, a move as an arrow, a Leyline along its link.
 import { html } from '../html.js';
 import { t } from '../i18n.js';
 import { nameOf } from './catalog.js';
@@ -40,7 +41,20 @@ function Manalith({ x, y, seat }) {
     ${glyphShape(seat, x, y + 2, 3.4)}</g>`;
 }
 
-export function DominariaMap({ catalog, view, names, selected, targets, linkTargets, onLocation, onLink }) {
+/** The hint's move drawn from one location to the other, stopping short of both discs. */
+function HintArrow({ catalog, action, from, to }) {
+  const [x1, y1] = at(catalog.raw.locations[from]);
+  const [x2, y2] = at(catalog.raw.locations[to]);
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+  const gap = R + 14;
+  return html`<g class="hint-arrow" data-action=${action}>
+    <line x1=${x1 + ux * gap} y1=${y1 + uy * gap} x2=${x2 - ux * (gap + 4)} y2=${y2 - uy * (gap + 4)}
+      marker-end="url(#hint-head)"/></g>`;
+}
+
+/** ``hint``: the hint's marks (hint.js ``hintMarks``), or null. */
+export function DominariaMap({ catalog, view, names, selected, targets, linkTargets, onLocation, onLink, hint }) {
   const raw = catalog.raw;
   const heroes = new Map(); // location -> [[seat, count]]
   const manaliths = new Map(); // location -> [seat]
@@ -65,6 +79,8 @@ export function DominariaMap({ catalog, view, names, selected, targets, linkTarg
   const fromCards = cabalOrigins(view, names);
   const targetSet = targets || new Set();
   const linkSet = linkTargets || new Set();
+  const hinted = new Set(hint ? hint.locations : []);
+  const hintLink = hint && hint.link ? linkKey(hint.link[0], hint.link[1]) : null;
   const width = MARGIN_X * 2 + 100 * SCALE;
   const height = MARGIN_Y + 60 * SCALE + 56;
 
@@ -87,6 +103,7 @@ export function DominariaMap({ catalog, view, names, selected, targets, linkTarg
           <line ...${c} stroke=${SEAT_COLOURS[seat % SEAT_COLOURS.length]} stroke-width="5"
             stroke-dasharray=${SEAT_DASHES[seat % SEAT_DASHES.length] || undefined}/></g>`;
       })}
+      ${key === hintLink && html`<line x1=${x1} y1=${y1} x2=${x2} y2=${y2} class="hint-link" data-action=${hint.action}/>`}
       ${lit && html`<line x1=${x1} y1=${y1} x2=${x2} y2=${y2} class="link-hit" role="button" tabindex="0"
         aria-label=${label} onClick=${() => onLink && onLink(a, b)}
         onKeyDown=${(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onLink && onLink(a, b); } }}>
@@ -110,6 +127,7 @@ export function DominariaMap({ catalog, view, names, selected, targets, linkTarg
     if (artifact) parts.push(t('dom.map.artifact_here', { count: artifact }));
     for (const [seat, n] of here) parts.push(t('dom.map.heroes_of', { name: names[seat], count: n }));
     for (const seat of built) parts.push(t('dom.map.manalith_of', { name: names[seat] }));
+    if (hinted.has(loc.id)) parts.push(t('dom.hint.on_map'));
     const label = parts.join(', ');
     const act = () => onLocation && onLocation(loc.id);
     const heroWidth = 30;
@@ -124,6 +142,7 @@ export function DominariaMap({ catalog, view, names, selected, targets, linkTarg
       <rect x=${x - 60} y=${y - 36} width="120" height="118" class="loc-hit"/>
       ${isTarget && html`<circle cx=${x} cy=${y} r=${R + 11} class="target-ring"/>`}
       ${isSelected && html`<circle cx=${x} cy=${y} r=${R + 9} class="selected-ring"/>`}
+      ${hinted.has(loc.id) && html`<circle cx=${x} cy=${y} r=${R + 14} class="hint-ring"/>`}
       ${loc.start && html`<circle cx=${x} cy=${y} r=${R + 5} class="start-ring"/>`}
       <circle cx=${x} cy=${y} r=${R} fill=${m.fill} class="loc-disc"/>
       ${loc.start && html`<text x=${x} y=${y - R - 9} class="start-star">★</text>`}
@@ -141,8 +160,11 @@ export function DominariaMap({ catalog, view, names, selected, targets, linkTarg
 
   return html`<svg class="dom-map" viewBox=${`0 0 ${width} ${height}`} role="group"
       aria-label=${t('dom.map.title')} preserveAspectRatio="xMidYMid meet">
+    <defs><marker id="hint-head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto">
+      <path d="M0,0 L10,5 L0,10 z" class="hint-head"/></marker></defs>
     <rect x="0" y="0" width=${width} height=${height} class="sea"/>
     <g class="links">${links}</g>
     <g class="locations">${locations}</g>
+    ${hint && hint.arrow && html`<${HintArrow} catalog=${catalog} action=${hint.action} from=${hint.arrow[0]} to=${hint.arrow[1]}/>`}
   </svg>`;
 }

@@ -1,9 +1,10 @@
 // The Heroes of Dominaria table, drawn from the server's GET object alone: the map, every
 // seat's board, the revealed Dominaria card, the seat's controls (from its legal actions),
-// its quests, the public quests, and the log of the last turns.
+// the hint (where the game allows one), its quests, the public quests, and the log of the
+// last turns.
 import { html } from '../html.js';
 import { t, refusalText, useLanguage } from '../i18n.js';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { DominariaMap, linkKey } from './map.js';
 import { SeatBoard } from './boards.js';
 import { Hand, OthersInPlay, PublicQuests } from './quests.js';
@@ -20,6 +21,8 @@ import { openRules } from '../rules_link.js';
 import { RevealedCards } from './revealed.js';
 import { ClaimAsk, claimsOpen } from './claim.js';
 import { UndoButton } from '../undo.js';
+import { useHintRequest } from '../hint_request.js';
+import { DominariaHintPanel, hintMarks } from './hint.js';
 
 function RevealedCard({ catalog, view, names }) {
   const card = view.revealed && catalog.card(view.revealed);
@@ -35,7 +38,7 @@ function RevealedCard({ catalog, view, names }) {
 }
 
 /** The table; its props are the shell's TableProps (games.js). */
-export function DominariaTable({ state, catalog, seat, act, undo, replay, extra }) {
+export function DominariaTable({ state, catalog, seat, act, undo, replay, hint, extra }) {
   useLanguage();
   const view = state.view;
   const names = seatNames(state.seats);
@@ -51,9 +54,14 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, extra 
   const [error, setError] = useState(null);
   const [about, setAbout] = useState(false);
   const [asking, setAsking] = useState(false); // "End turn" with a public quest claimable
+  const [taken, setTaken] = useState(null); // the hint's action, taken into the panel
+  const root = useRef(null);
+  // The hint is for this seat's decision now: each action makes a new one, and so does the
+  // next seat taking the device (hot-seat).
+  const h = useHintRequest(decision && hint ? hint : null, decision ? `${me}:${state.seq}` : null);
 
   // A new state: what was being chosen may no longer be legal.
-  useEffect(() => { setMode(null); setPending(null); setAsking(false); }, [state.seq, seat]);
+  useEffect(() => { setMode(null); setPending(null); setAsking(false); setTaken(null); }, [state.seq, seat]);
   // A new turn starts with nothing chosen: last turn's location would make its first click
   // let go of it rather than choose.
   useEffect(() => { setSelected(null); }, [view.round, view.current, seat]);
@@ -66,13 +74,47 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, extra 
     setBusy(false);
     return ok;
   };
-  const choose = (a) => {
+  const choose = async (a) => {
     if (PAYABLE.has(a.verb)) {
       setPending({ verb: a.verb, args: a.args, text: a.text });
       setPay(((view.ability_costs || {})[a.verb] || { pay: [] }).pay);
       setMode(null);
+    } else if (a.verb === 'move') {
+      if (await send(a.text)) setSelected(a.args[1]); // the chosen location follows the Hero
     } else send(a.text);
   };
+  // Taken, the hint is the action chosen in the panel, as the person would have chosen it
+  // (its location, its payment, the cards to keep), and its confirming button takes the
+  // focus: Enter or a click sends it.
+  const takeHint = (action) => {
+    const a = parsed.find((x) => x.text === action);
+    if (!a) return;
+    setTaken(action); setError(null); setAsking(false); setMode(null); setPending(null);
+    const onMap = hintMarks(action).locations;
+    setSelected(onMap.length ? onMap[0] : null);
+    if (PAYABLE.has(a.verb)) choose(a);
+  };
+  useEffect(() => {
+    if (!taken || !root.current) return;
+    const button = pending ? root.current.querySelector('.payment>.row>.confirm')
+      : root.current.querySelector(`button[data-action="${CSS.escape(taken)}"]`);
+    if (button) button.focus();
+  }, [taken, pending]);
+  // H asks for the hint, wherever the focus is but in a field being typed in.
+  useEffect(() => {
+    if (!h.available) return undefined;
+    const onKey = (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const tag = e.target && e.target.tagName;
+      if ((tag === 'INPUT' && e.target.type !== 'checkbox') || tag === 'SELECT' || tag === 'TEXTAREA') return;
+      const k = e.key.toLowerCase();
+      if (k !== 'h' && k !== 'р') return;
+      e.preventDefault();
+      h.request();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
   const confirmPayment = async () => {
     const auto = ((view.ability_costs || {})[pending.verb] || { pay: [] }).pay;
     const same = [...pay].sort().join(' ') === [...auto].sort().join(' ');
@@ -140,11 +182,11 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, extra 
   else if (!decision) panel = html`<div class="controls idle">${status}</div>`;
   else if (decision.kind === 'keep') {
     panel = html`<${ChoicePanel} key=${decision.cards.join(' ')} catalog=${catalog} decision=${decision}
-      actions=${parsed} onAction=${send} busy=${busy}/>`;
+      actions=${parsed} onAction=${send} busy=${busy} taken=${taken}/>`;
   } else if (placing) {
     panel = html`<div class="controls" data-tour="actions"><div class="decision-text">${t('dom.status.place_help')}</div>
       <div class="row">${parsed.filter((a) => a.verb === 'place').map((a) => html`<button type="button"
-        data-action=${a.text} disabled=${busy} onClick=${() => send(a.text)}>★ ${nameOf(catalog, a.args[0])}</button>`)}</div></div>`;
+        class=${a.text === taken ? 'hinted' : ''} data-action=${a.text} disabled=${busy} onClick=${() => send(a.text)}>★ ${nameOf(catalog, a.args[0])}</button>`)}</div></div>`;
   } else {
     const modeTargets = mode ? parsed.filter((a) => a.verb === mode) : [];
     panel = html`<div class="controls turn-controls" data-tour="actions">
@@ -156,19 +198,19 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, extra 
         <div class="row">${modeTargets.map((a) => html`<button type="button" data-action=${a.text} disabled=${busy}
           onClick=${() => choose(a)}>${a.verb === 'leyline' ? `${nameOf(catalog, a.args[0])} – ${nameOf(catalog, a.args[1])}` : nameOf(catalog, a.args[0])}</button>`)}</div></div>`}
       ${!pending && !mode && selected && html`<${LocationPanel} catalog=${catalog} view=${view} location=${selected}
-        parsed=${parsed} onChoose=${choose} busy=${busy}/>`}
+        parsed=${parsed} onChoose=${choose} busy=${busy} taken=${taken}/>`}
       ${!pending && !mode && !selected && html`<p class="hint-line">${t('dom.hint.start')}</p>`}
       ${!pending && !mode && !selected && html`<${WhyNotNow} view=${view}/>`}
       ${asking && end && claims.length > 0 ? html`<${ClaimAsk} catalog=${catalog} claims=${claims} endAction=${end}
           onAction=${send} onBack=${() => setAsking(false)} busy=${busy}/>`
         : html`<div class="row end-row">
-        <button type="button" class="end-turn" disabled=${busy || !end}
+        <button type="button" class=${`end-turn ${taken === 'end' ? 'hinted' : ''}`} data-action=${end && end.text} disabled=${busy || !end}
           onClick=${() => (claims.length ? setAsking(true) : send(end.text))}>${t('dom.do.end')}</button>
       </div>`}
     </div>`;
   }
 
-  return html`<div class=${`dom-table ${replay ? 'replaying' : ''}`} data-seq=${state.seq} aria-busy=${busy ? 'true' : 'false'}>
+  return html`<div class=${`dom-table ${replay ? 'replaying' : ''}`} data-seq=${state.seq} aria-busy=${busy ? 'true' : 'false'} ref=${root}>
     <${DesignedBanner} catalog=${catalog} open=${about} onToggle=${() => setAbout(!about)}/>
     ${about && html`<${DesignedPanel} catalog=${catalog} onClose=${() => setAbout(false)}/>`}
     <div class="dom-main">
@@ -179,7 +221,8 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, extra 
           <button type="button" class="quiet rules-button" onClick=${() => openRules('dominaria')} title=${t('rulebook.common.open_help')}>${t('rulebook.common.open')}</button>
         </div>
         <div class="dom-map-wrap" data-tour="map"><${DominariaMap} catalog=${catalog} view=${view} names=${names} selected=${selected}
-          targets=${targets} linkTargets=${linkTargets} onLocation=${onLocation} onLink=${onLink}/></div>
+          targets=${targets} linkTargets=${linkTargets} onLocation=${onLocation} onLink=${onLink}
+          hint=${h.shown ? hintMarks(h.shown) : null}/></div>
         <${Legend}/>
         <div class="seat-boards">${view.players.map((_, s) => html`<${SeatBoard} seat=${s} view=${view} state=${state}
           catalog=${catalog} names=${names} mine=${s === me && controls} actions=${parsed} onAction=${send} busy=${busy}/>`)}</div>
@@ -188,6 +231,8 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, extra 
         <${RevealedCard} catalog=${catalog} view=${view} names=${names}/>
         <div class="dom-actions">
           ${panel}
+          ${decision && h.available && html`<${DominariaHintPanel} h=${h} catalog=${catalog} onTake=${takeHint}
+            taken=${Boolean(h.shown && taken === h.shown)}/>`}
           ${controls && html`<${UndoButton} undo=${undo} state=${state} seat=${me}/>`}
           ${error && html`<div class="error" role="alert">${t('error.action', { reason: refusalText(error) })}</div>`}
         </div>
