@@ -11,6 +11,8 @@ from herotable.dominaria.actions import parse_action
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.rules import moves_allowed
+from herotable.messages import say
+from herotable.terminal.dominaria.render import colour_name, event_texts
 from tests.dominaria_helpers import empty_pool, game_in_play, give, put_heroes, refused
 
 
@@ -214,3 +216,14 @@ def test_an_artifact_that_would_give_nothing_is_not_offered_and_says_why(artifac
     refused(game, player, f"use {artifact}", "gives_nothing")
     why = game.view(player).to_json()["unavailable"]["cards"][artifact]
     assert why["code"] == "gives_nothing"
+
+
+def test_the_terminal_says_a_shortage_in_every_language():
+    game = game_in_play(2)
+    event = {"type": "shortage", "colour": "R", "missed": 2}
+    for language in ("en", "ru", "fr", "pl"):
+        [line] = event_texts(game.view(0), [event], language=language)
+        assert line.plain == say(language, "dom.shortage.event", count=2,
+                                 colour=colour_name("R", language))
+    assert event_texts(game.view(0), [event])[0].plain == (
+        "The supply ran out of red mana: 2 locations got no token.")

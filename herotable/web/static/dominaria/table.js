@@ -18,7 +18,6 @@ import { nameOf } from './catalog.js';
 import { Legend, WhyNotNow } from './reference.js';
 import { openRules } from '../rules_link.js';
 import { RevealedCards } from './revealed.js';
-import { ClaimAsk, claimsOpen } from './claim.js';
 import { UndoButton } from '../undo.js';
 
 function RevealedCard({ catalog, view, names }) {
@@ -50,10 +49,9 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, extra 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
   const [about, setAbout] = useState(false);
-  const [asking, setAsking] = useState(false); // "End turn" with a public quest claimable
 
   // A new state: what was being chosen may no longer be legal.
-  useEffect(() => { setMode(null); setPending(null); setAsking(false); }, [state.seq, seat]);
+  useEffect(() => { setMode(null); setPending(null); }, [state.seq, seat]);
   // A new turn starts with nothing chosen: last turn's location would make its first click
   // let go of it rather than choose.
   useEffect(() => { setSelected(null); }, [view.round, view.current, seat]);
@@ -120,7 +118,6 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, extra 
   const pendingSeats = state.pending.filter((s) => s !== me);
   let status;
   const end = findAction(parsed, 'end');
-  const claims = claimsOpen(parsed);
   if (view.over) status = t('status.over');
   else if (replay) status = replay.label;
   else if (decision && decision.kind === 'keep') status = t('dom.status.choose');
@@ -159,12 +156,10 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, extra 
         parsed=${parsed} onChoose=${choose} busy=${busy}/>`}
       ${!pending && !mode && !selected && html`<p class="hint-line">${t('dom.hint.start')}</p>`}
       ${!pending && !mode && !selected && html`<${WhyNotNow} view=${view}/>`}
-      ${asking && end && claims.length > 0 ? html`<${ClaimAsk} catalog=${catalog} claims=${claims} endAction=${end}
-          onAction=${send} onBack=${() => setAsking(false)} busy=${busy}/>`
-        : html`<div class="row end-row">
+      <div class="row end-row">
         <button type="button" class="end-turn" disabled=${busy || !end}
-          onClick=${() => (claims.length ? setAsking(true) : send(end.text))}>${t('dom.do.end')}</button>
-      </div>`}
+          onClick=${() => send(end.text)}>${t('dom.do.end')}</button>
+      </div>
     </div>`;
   }
 
@@ -194,7 +189,7 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, extra 
         ${extra}
         ${board && board.hand && html`<${Hand} catalog=${catalog} view=${view} me=${me} actions=${parsed} onAction=${send} busy=${busy}/>`}
         <${OthersInPlay} catalog=${catalog} view=${view} me=${me} names=${names}/>
-        <${PublicQuests} catalog=${catalog} view=${view} names=${names} actions=${parsed} onAction=${send} busy=${busy}/>
+        <${PublicQuests} catalog=${catalog} view=${view} names=${names}/>
         <${TurnLog} catalog=${catalog} view=${view} names=${names}/>
       </aside>
     </div>
