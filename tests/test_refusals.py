@@ -21,8 +21,8 @@ from herotable.core.errors import HerotableError, IllegalAction, RefusalCode, te
 from herotable.core.game import Game
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.names import LANGUAGES, record_names
-from herotable.dominaria.state import Choice
 from herotable.dominaria.rules import met
+from herotable.dominaria.state import Choice
 from herotable.registry import new_game
 from herotable.server.app import create_app
 from herotable.server.errors import Busy, StaleSeq
