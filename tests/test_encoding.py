@@ -270,14 +270,14 @@ def test_dominaria_space_is_fixed_by_the_pack_not_the_setup() -> None:
     moves = sum(len(n) for n in pack.adjacency.values())
     assert space.num_distinct_actions == (
         quests + artifacts + quests * (quests - 1) // 2 + 6 * locations + moves
-        + len(pack.links) + artifacts + 2 * quests + len(pack.public_quests) + 1)
+        + len(pack.links) + artifacts + 2 * quests + 1)
     everything = [space.decode(i) for i in range(space.num_distinct_actions)]
     assert [g.encode_action(a) for g in games for a in everything] == list(
         range(space.num_distinct_actions)) * len(games)
     assert space.blocks[0] == ("keep <card>", 0, quests + artifacts)
     assert space.blocks[-1] == ("end", space.num_distinct_actions - 1, 1)
     # The shipped pack's figures, as docs/encoding.md gives them.
-    assert (space.num_distinct_actions, space.num_features) == (1390, 928)
+    assert (space.num_distinct_actions, space.num_features) == (1385, 928)
     assert dict((label, first) for label, first, _ in space.blocks)["leyline"] == 1241
 
 
@@ -327,7 +327,7 @@ def test_dominaria_encode_refuses_what_the_pack_does_not_hold() -> None:
     for bad in (DominariaAction("move", ("orvada", far)), DominariaAction("collect", ("mars",)),
                 DominariaAction("keep", ("orvada",)), DominariaAction("keep", (quest, quest)),
                 DominariaAction("keep", (quest, artifact)), DominariaAction("use", (quest,)),
-                DominariaAction("claim", (quest,)), DominariaAction("leyline", ("orvada", far)),
+                DominariaAction("start", (artifact,)), DominariaAction("leyline", ("orvada", far)),
                 Destroy(0, 0), "end", None):
         with pytest.raises(NotationError):
             game.encode_action(bad)  # type: ignore[arg-type]

@@ -21,6 +21,7 @@ from herotable.core.errors import HerotableError, IllegalAction, RefusalCode, te
 from herotable.core.game import Game
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.names import LANGUAGES, record_names
+from herotable.dominaria.rules import met
 from herotable.dominaria.state import Choice
 from herotable.registry import new_game
 from herotable.server.app import create_app
@@ -340,13 +341,17 @@ def dominaria_names(game: DominariaGame, kind: str, *ids: str) -> list[dict[str,
 def test_a_dominaria_quest_is_named_in_the_language_asked():
     game = game_in_play(2)
     player = game.current
-    public = next(iter(game.pack.public_quests))
-    refused = russian_refusal(game, player, f"claim {public}", "quest_unmet")
-    [name] = dominaria_names(game, "public_quests", public)
+    unmet = next(q.id for q in game.pack.quests.values()
+                 if not q.needs_start and q.requires
+                 and not met(game.players[player], game.pack, q.requires))
+    game.players[player].hand.append(unmet)
+    refused = russian_refusal(game, player, f"complete {unmet}", "quest_unmet")
+    [name] = dominaria_names(game, "quests", unmet)
     assert refused.params == {"quest": name}
     assert name["ru"] in messages.refusal_text(refused, "ru")
     assert name["en"] in messages.refusal_text(refused, "en")
-    assert str(refused).startswith(f"you cannot claim {name['en']} yet: it needs ")
+    assert str(refused).startswith(f"you cannot complete {name['en']} yet: it needs ")
+    game.players[player].hand.remove(unmet)
 
     straight = next(q.id for q in game.pack.quests.values() if not q.needs_start)
     game.players[player].hand.append(straight)

@@ -30,7 +30,7 @@ PALETTE = r"#(009E73|D55E00|F0E442|56B4E9|CC79A7|E69F00)\b"
 # Writing an action in the notation, and reading one: only each game's notation module does.
 # The verbs are both games' (docs/cartographers.md, docs/dominaria.md); ``('end')`` is
 # Dominaria's one action without arguments.
-VERBS = ("draw|monster|hero|destroy|place|move|keep|use|start|complete|claim|collect|recruit"
+VERBS = ("draw|monster|hero|destroy|place|move|keep|use|start|complete|collect|recruit"
          "|discover|confront|manalith|leyline")
 NOTATION = rf"`({VERBS}) \$\{{|\bpay \$\{{|\.split\(' '\)|\('end'\)"
 
@@ -84,7 +84,6 @@ def test_only_the_notation_module_writes_or_reads_a_games_actions(game: str) -> 
         "if (!setup) { if (legal.has(`keep ${id}`)) onAction(`keep ${id}`); return; }",
         "const action = pair.length === 2 ? `keep ${pair.join(' ')}` : null;",
         "const use = `use ${id}`;",
-        "const claim = `claim ${q.id}`;",
         "if (legal.has(`start ${id}`)) list.push([`start ${id}`, t('dom.do.start_short')]);",
         "const a = `draw ${terrain} ${cells}`;",
     ):

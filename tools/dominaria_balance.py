@@ -1,5 +1,5 @@
 """Measure the balance of the Heroes of Dominaria data pack with bots, for
-``docs/dominaria-data.md``: where the VP come from, how often each public quest is claimed,
+``docs/dominaria-data.md``: where the VP come from, how often each public quest is taken,
 how often the mana supply runs short, how much of the Cabal reaches the map.
 
 Games are dealt and the bots seeded exactly as ``herotable simulate dominaria --players
@@ -49,8 +49,12 @@ class Tally:
         for quest, claimed in game.claims.items():
             self.claims[quest] += len(claimed)
             self.both[quest] += len(claimed) == 2
-        # The mana phase names the colours it could not place (the supply was short).
-        shorts = [e for e in game.events if e["type"] == "dominaria" and e["short"]]
+        # A mana phase the supply could not cover says so after its card, colour by colour.
+        turn, shorts = 0, set()
+        for event in game.events:
+            turn += event["type"] == "dominaria"
+            if event["type"] == "shortage":
+                shorts.add(turn)
         self.short_turns += len(shorts)
         self.short_games += bool(shorts)
         self.cabal_placed += CABAL_TOKENS - game.cabal_supply

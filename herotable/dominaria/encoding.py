@@ -10,7 +10,7 @@ sorted by id (docs/encoding.md gives the layout):
 * ``place``, ``collect``, ``recruit``, ``discover``, ``confront``, ``manalith``: a location;
 * ``move <from> <to>``: each ordered pair of adjacent locations;
 * ``leyline <a> <b>``: each link, spelled as :meth:`Pack.link_key` spells it;
-* ``use``: an artifact; ``start``, ``complete``: a quest; ``claim``: a public quest;
+* ``use``: an artifact; ``start``, ``complete``: a quest;
 * ``end``.
 
 A payment is not part of an index: an action with ``pay`` encodes as the same action without
@@ -63,11 +63,10 @@ class PackEncoding:
             "use": tuple((a,) for a in self.artifacts),
             "start": tuple((q,) for q in self.quests),
             "complete": tuple((q,) for q in self.quests),
-            "claim": tuple((q,) for q in self.public_quests),
             "end": ((),),
         }
         order = ("keep", "place", "move", "collect", "recruit", "discover", "confront",
-                 "manalith", "leyline", "use", "start", "complete", "claim", "end")
+                 "manalith", "leyline", "use", "start", "complete", "end")
         actions: list[DominariaAction] = []
         # (label, first index, how many): the layout docs/encoding.md describes.
         self.blocks: list[tuple[str, int, int]] = []
@@ -195,7 +194,8 @@ class PackEncoding:
         out[off["round_progress"]] = view.round / view.rounds
         put("players", str(seats), 1.0)
         put("current", f"seat{(view.current - you) % seats}", 1.0)
-        put("first", f"seat{(view.first - you) % seats}", 1.0)
+        if view.first is not None:
+            put("first", f"seat{(view.first - you) % seats}", 1.0)
         counts("map_mana", view.map_mana)
         counts("cabal_tokens", view.cabal_tokens)
         counts("artifact_tokens", view.artifact_tokens)

@@ -47,6 +47,7 @@ from herotable.dominaria.rules import (
     collects_allowed,
     counters,
     describe_requirement,
+    gives_something,
     met,
     moves_allowed,
     payment_problem,
@@ -112,16 +113,25 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         for deck in (self.deck, self.artifact_deck, self.quest_deck):
             self.rng.shuffle(deck)
         self.claims: dict[str, list[int]] = {q: [] for q in pack.public_quests}
-        self.players = [PlayerState(w) for w in self.config.walkers()]
+        self.players = [PlayerState(w, setup_moves=self._setup_moves())
+                        for w in self.config.walkers()]
         for player in self.players:
             dealt = [self.quest_deck.pop(0) for _ in range(SETUP_QUESTS_DEALT)]
             player.choice = Choice("setup", dealt)
-        self.first = self.rng.below(self.config.players)
-        self.current = self.first
+        # The first player is drawn once the quests are kept (the rulebook's step 9 follows
+        # step 8); until then nobody is first, and ``current`` means nothing.
+        self.first: int | None = None
+        self.current = 0
         self.round = 1
         self.stage = "quests"
         self.placements: list[int] = []  # who places the next starting Heroes, in order
         self.revealed: str | None = None  # this turn's Dominaria card
+
+    def _setup_moves(self) -> int:
+        """The rulebook's extra move of a two-player game, beyond the move symbol the second
+        starting Hero uncovers: its turn example gives Brian three moves with two Heroes
+        (docs/rules-decisions.md)."""
+        return 1 if self.config.players == 2 else 0
 
     # ------------------------------------------------------------------ queries
 
@@ -212,7 +222,6 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
                 actions.append(act("complete", (quest_id,)))
         actions += [act("complete", (q,)) for q, since in state.started.items()
                     if met(state, pack, pack.quests[q].requires, since)]
-        actions += [act("claim", (q,)) for q in pack.public_quests if self._claimable(player, q)]
         actions.append(act("end"))
         return actions
 
@@ -223,10 +232,17 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         return can_pay(state, ability_cost(state, self.pack, ability))
 
     def _usable(self, state: PlayerState, artifact: str) -> bool:
-        kind = self.pack.artifacts[artifact].ability.kind
-        return kind == "once" or (kind == "turn" and artifact not in state.used_artifacts)
+        ability = self.pack.artifacts[artifact].ability
+        return ((ability.kind == "once"
+                 or (ability.kind == "turn" and artifact not in state.used_artifacts))
+                and self._gives_something(ability.effects))
 
-    def _claimable(self, player: int, quest_id: str) -> bool:
+    def _gives_something(self, effects: tuple[Effect, ...]) -> bool:
+        return gives_something(effects, self.supply, len(self.quest_deck),
+                               len(self.artifact_deck))
+
+    def _fulfils(self, player: int, quest_id: str) -> bool:
+        """Whether the player meets a public quest's condition and may still take a tile."""
         claims = self.claims[quest_id]
         quest = self.pack.public_quests[quest_id]
         return (len(claims) < len(quest.tiles) and player not in claims
@@ -272,6 +288,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         """Every check runs before the first change, so a refusal changes nothing."""
         self._check_stage(player, action)
         HANDLERS[action.verb](self, player, action)
+        self._take_public_tiles(player)
 
     def _check_stage(self, player: int, action: DominariaAction) -> None:
         state = self.players[player]
@@ -329,12 +346,13 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         if choice.kind == "setup":
             if all(p.choice is None for p in self.players):
                 self.rng.shuffle(self.quest_deck)  # the rulebook: shuffled back in
-                self._start_hero_placement()
+                self.first = self.current = self.rng.below(self.num_players)
+                self._start_hero_placement(self.first)
         else:
             self._next_choice(player)
 
-    def _start_hero_placement(self) -> None:
-        self.placements = hero_placement_order(self.first, self.num_players)
+    def _start_hero_placement(self, first: int) -> None:
+        self.placements = hero_placement_order(first, self.num_players)
         self.stage = "heroes"
 
     def _do_place(self, player: int, action: DominariaAction) -> None:
@@ -352,8 +370,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self.placements.pop(0)
         self._event("hero", player=player, location=location)
         if not self.placements:
-            self.stage = "play"
-            self.current = self.first
+            self.stage = "play"  # ``current`` is the first player since the draw
             self._start_turn()
 
     # ------------------------------------------------------------------ turns
@@ -368,19 +385,20 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self.discard.append(card_id)
         self.revealed = card_id
         card = next(c for c in self.pack.cards if c.id == card_id)
-        # Every location of a colour shown gets one token, or, when the supply cannot give
-        # one to each, none does: a partial placement would favour some locations and the
-        # table has no fair order to choose them in. The tokens wait in the supply until
-        # spent mana returns (docs/rules-decisions.md).
-        short: list[str] = []
+        # Every location of a colour shown gets one token while the supply lasts; when it
+        # cannot cover them all, the order needs no choice and favours nobody
+        # (docs/rules-decisions.md): locations free of Cabal tokens first (mana there can be
+        # collected), then those holding the fewest tokens, then map order.
+        shortages: list[tuple[str, int]] = []
         for colour in card.mana:
-            places = [loc.id for loc in self.pack.locations.values() if loc.colour == colour]
-            if self.supply[colour] < len(places):
-                short.append(colour)
-                continue
-            self.supply[colour] -= len(places)
-            for place in places:
+            places = sorted((loc.id for loc in self.pack.locations.values()
+                             if loc.colour == colour), key=self._shortage_order)
+            given = places[:self.supply[colour]]
+            self.supply[colour] -= len(given)
+            for place in given:
                 self.map_mana[place] += 1
+            if len(given) < len(places):
+                shortages.append((colour, len(places) - len(given)))
         if card.token == "cabal" and card.location and self.cabal_supply:
             self.cabal_supply -= 1
             self.cabal_tokens[card.location] = self.cabal_tokens.get(card.location, 0) + 1
@@ -388,14 +406,22 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         elif card.token == "artifact" and card.location and self.artifact_supply:
             self.artifact_supply -= 1
             self.artifact_tokens[card.location] = self.artifact_tokens.get(card.location, 0) + 1
-        self._event("dominaria", player=self.current, card=card_id, round=self.round,
-                    short=short)
+        self._event("dominaria", player=self.current, card=card_id, round=self.round)
+        for colour, missed in shortages:
+            self._event("shortage", colour=colour, missed=missed)
+
+    def _shortage_order(self, location: str) -> tuple[bool, int]:
+        """Where a short supply's tokens go first (the smallest key; a stable sort keeps map
+        order among equals)."""
+        return bool(self.cabal_tokens.get(location)), self.map_mana[location]
 
     def _do_end(self, player: int, action: DominariaAction) -> None:
         state = self.players[player]
         # Manalith tokens come back for every built colour not already in the pool.
         for location in state.manaliths:
             state.manalith_tokens.add(self.pack.locations[location].colour)
+        # Still the player's turn: the tokens back may fulfil a public quest.
+        self._take_public_tiles(player)
         self.current = (self.current + 1) % self.num_players
         if self.current == self.first:
             self.round += 1
@@ -605,6 +631,10 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             raise IllegalAction(f"{artifact.name} was already used this turn",
                                 DominariaRefusal.USED,
                                 {"artifact": self._named("artifacts", artifact_id)})
+        if not self._gives_something(artifact.ability.effects):
+            raise IllegalAction(f"{artifact.name} would give nothing now: what it gives has run "
+                                "out", DominariaRefusal.GIVES_NOTHING,
+                                {"artifact": self._named("artifacts", artifact_id)})
         if kind == "once":
             state.artifacts.remove(artifact_id)
             state.accomplished.append(artifact_id)
@@ -652,26 +682,21 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self._event("complete", player=player, quest=quest_id, vp=quest.vp)
         self._gain(player, quest.reward)
 
-    def _do_claim(self, player: int, action: DominariaAction) -> None:
-        quest_id = action.args[0]
-        quest = self.pack.public_quests.get(quest_id)
-        if quest is None:
-            raise IllegalAction(f"unknown public quest {quest_id!r}", DominariaRefusal.NO_QUEST,
-                                {"quest": self._named("public_quests", quest_id)})
-        claims = self.claims[quest_id]
-        if player in claims:
-            raise IllegalAction(f"you already hold a {quest.name} tile; nobody takes both",
-                                DominariaRefusal.TILE_HELD,
-                                {"quest": self._named("public_quests", quest_id)})
-        if len(claims) >= len(quest.tiles):
-            raise IllegalAction(f"both {quest.name} tiles are taken", DominariaRefusal.TILES_TAKEN,
-                                {"quest": self._named("public_quests", quest_id)})
-        self._check_met(self.players[player], quest.requires, ("public_quests", quest_id),
-                        "claim")
-        vp = quest.tiles[len(claims)]
-        claims.append(player)
-        self.players[player].public.append((quest_id, vp))
-        self._event("claim", player=player, quest=quest_id, vp=vp)
+    def _take_public_tiles(self, actor: int) -> None:
+        """Give a public quest's tile to every player who fulfils it, the moment an action
+        ends: the rulebook gives it to the first player to fulfil the condition, so taking it
+        is no decision (docs/rules-decisions.md). Only the acting player's board changes, but
+        a loaded state may hold an untaken tile another fulfils: seats are checked from the
+        actor round the table, and quests in the pack's order."""
+        for offset in range(self.num_players):
+            player = (actor + offset) % self.num_players
+            for quest_id, quest in self.pack.public_quests.items():
+                if self._fulfils(player, quest_id):
+                    claims = self.claims[quest_id]
+                    vp = quest.tiles[len(claims)]
+                    claims.append(player)
+                    self.players[player].public.append((quest_id, vp))
+                    self._event("claim", player=player, quest=quest_id, vp=vp)
 
     def _check_met(self, state: PlayerState, reqs: tuple, quest: tuple[str, str], verb: str,
                    since: dict[str, int] | None = None) -> None:
@@ -789,7 +814,6 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             legal=tuple(self.legal_actions(player)) if player in pending else (),
             recent=self._recent(),
             reveals=self._reveals(),
-            claims_at_risk=self._claims_at_risk(player) if player in pending else {},
         )
 
     def _reveals(self) -> tuple[dict[str, Any], ...]:
@@ -798,6 +822,8 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         turn's and the others are the turns before it, one each (after a reshuffle the pile
         starts again)."""
         players = self.num_players
+        if self.first is None:  # nothing is revealed before the first player is drawn
+            return ()
         if self.stage == "over":
             turns = self.config.rounds * players
         elif self.stage == "play":
@@ -808,28 +834,6 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         return tuple({"card": card, "round": (first_turn + i) // players + 1,
                       "player": (self.first + first_turn + i) % players}
                      for i, card in enumerate(self.discard))
-
-    def _claims_at_risk(self, player: int | None) -> dict[str, tuple[str, ...]]:
-        """What the player would give up by acting before claiming: for each of its legal
-        actions (other than claiming or ending the turn), the public quests it may claim now
-        and could no longer claim after that action (spent mana, a Hero moved away), the
-        engine paying as it does when the action names no payment. Empty when nothing is
-        claimable; a claim is an action of its own, so it is lost silently otherwise."""
-        if player is None or self.stage != "play":
-            return {}
-        claimable = [q for q in self.pack.public_quests if self._claimable(player, q)]
-        if not claimable:
-            return {}
-        found: dict[str, tuple[str, ...]] = {}
-        for action in self.legal_actions(player):
-            if action.verb in ("claim", "end"):
-                continue
-            trial = self.clone()
-            trial._resolve(player, action)
-            lost = tuple(q for q in claimable if not trial._claimable(player, q))
-            if lost:
-                found[str(action)] = lost
-        return found
 
     def _recent(self) -> tuple[dict[str, Any], ...]:
         """The events since the start of the current player's previous turn (a round ago),
@@ -909,7 +913,12 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         game.claims = {str(q): [whole_number(p, f"claim of {q!r}") for p in c]
                        for q, c in data["claims"].items()}
         game.players = [PlayerState.from_json(p) for p in field_list(data, "players")]
-        game.first = field_int(data, "first")
+        for state, saved in zip(game.players, field_list(data, "players"), strict=True):
+            if "setup_moves" not in saved:  # saved before the field: the rule applies too
+                state.setup_moves = game._setup_moves()
+        game.first = None if data["first"] is None else field_int(data, "first")
+        if data["stage"] == "quests":  # saved when the first player was drawn at once
+            game.first = None
         game.current = field_int(data, "current")
         game.round = field_int(data, "round")
         game.stage = str(data["stage"])
@@ -933,8 +942,11 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             raise bad("stage", f"{self.stage!r} is not one of {', '.join(STAGES)}")
         if len(self.players) != players:
             raise bad("players", f"holds {len(self.players)} boards for {players} players")
+        if self.first is None and self.stage != "quests":
+            raise bad("first", "is missing: the first player is drawn once the quests are "
+                      "kept")
         for field, value in (("current", self.current), ("first", self.first)):
-            if not 0 <= value < players:
+            if value is not None and not 0 <= value < players:
                 raise bad(field, f"is {value}, not a player 0-{players - 1}")
         if not 1 <= self.round <= self.config.rounds:
             raise bad("round", f"is {self.round}, not 1-{self.config.rounds}")
@@ -1020,6 +1032,9 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             raise SaveFileError(f"{where} has {len(state.heroes)} Heroes on the map, so "
                                 f"{expected_on_track} on its track, not "
                                 f"{state.heroes_on_track}")
+        if state.setup_moves != self._setup_moves():
+            raise SaveFileError(f"{where} has {state.setup_moves} extra moves from the set-up, "
+                                f"not {self._setup_moves()}")
         if any(c not in COLOURS for c in state.manalith_tokens):
             raise SaveFileError(f"{where} holds a Manalith token of no colour")
         if any(v < 0 for v in state.pool.values()):
@@ -1049,7 +1064,6 @@ HANDLERS: dict[str, Callable[[DominariaGame, int, DominariaAction], None]] = {
     "use": DominariaGame._do_use,
     "start": DominariaGame._do_start,
     "complete": DominariaGame._do_complete,
-    "claim": DominariaGame._do_claim,
     "end": DominariaGame._do_end,
 }
 

@@ -45,8 +45,10 @@ class DominariaRefusal(RefusalCode):
     NO_ARTIFACT = ("no_artifact", ("artifact",), "the artifact is not one of the player's in play")
     PASSIVE = ("passive", ("artifact",), "the artifact works by itself: it has no ability to use")
     USED = ("used", ("artifact",), "the artifact was already used this turn")
-    NO_QUEST = ("no_quest", ("quest",), "the player holds no such quest (or no public quest "
-                                        "has that id)")
+    GIVES_NOTHING = ("gives_nothing", ("artifact",),
+                     "the artifact's ability would give nothing now: the supply has none of "
+                     "its mana left, or the deck it draws from is empty")
+    NO_QUEST = ("no_quest", ("quest",), "the player holds no such quest")
     NO_START = ("no_start", ("quest",), "the quest is completed straight from the hand")
     NOT_STARTED = ("not_started", ("quest",), "the quest must be started first")
     TILE_HELD = ("tile_held", ("quest",), "the player holds a tile of that public quest already")

@@ -12,6 +12,7 @@ from herotable.dominaria.pack import (
     ABILITY_COSTS,
     COLOURS,
     COUNTER_METRICS,
+    Effect,
     Pack,
     Requirement,
     Track,
@@ -110,13 +111,24 @@ def track_uncovered(track: Track, count: int) -> int:
 
 
 def moves_allowed(player: PlayerState, pack: Pack) -> int:
-    """One move, plus one per uncovered move symbol of the Hero track, plus artifacts and
-    rewards of this turn."""
+    """One move, plus one per uncovered move symbol of the Hero track, plus the two-player
+    game's extra one, plus artifacts and rewards of this turn."""
     uncovered = len(pack.boards.hero.spaces) - player.heroes_on_track
     symbols = sum(1 for s in pack.boards.hero.spaces[:uncovered] if s.move)
     passive = sum(pack.artifacts[a].ability.amount for a in player.artifacts
                   if pack.artifacts[a].ability.kind == "moves")
-    return 1 + symbols + passive + player.extra_moves
+    return 1 + symbols + player.setup_moves + passive + player.extra_moves
+
+
+def gives_something(effects: tuple[Effect, ...], supply: dict[str, int],
+                    quest_deck: int, artifact_deck: int) -> bool:
+    """Whether gaining ``effects`` now would give anything: mana the supply still holds, extra
+    moves, or a card from a deck (of ``quest_deck`` or ``artifact_deck`` cards) not empty."""
+    return any((e.effect == "mana" and e.colour is not None and supply[e.colour] > 0)
+               or e.effect == "moves"
+               or (e.effect == "quest" and quest_deck > 0)
+               or (e.effect == "artifact" and artifact_deck > 0)
+               for e in effects)
 
 
 def collects_allowed(player: PlayerState, pack: Pack) -> int:

@@ -42,6 +42,9 @@ class PlayerState:
     accomplished: list[str] = field(default_factory=list)  # completed quests, counted artifacts
     public: list[tuple[str, int]] = field(default_factory=list)  # (public quest, VP tile)
     discovered: int = 0  # artifacts ever kept (in play or counted)
+    # Move actions every turn beyond the Hero track's: the rulebook's extra one of a
+    # two-player game, held from the start to the end.
+    setup_moves: int = 0
     completed: int = 0  # quest cards completed
     # This turn only.
     moves_used: int = 0
@@ -97,6 +100,7 @@ class PlayerState:
             "public": [list(p) for p in self.public],
             "discovered": self.discovered,
             "completed": self.completed,
+            "setup_moves": self.setup_moves,
             "moves_used": self.moves_used,
             "extra_moves": self.extra_moves,
             "collects_used": self.collects_used,
@@ -124,6 +128,8 @@ class PlayerState:
             public=[(str(p), whole_number(v, "public tile VP")) for p, v in data["public"]],
             discovered=field_int(data, "discovered"),
             completed=field_int(data, "completed"),
+            # A save from before the field: the game fills it in (DominariaGame._from_json).
+            setup_moves=field_int(data, "setup_moves") if "setup_moves" in data else 0,
             moves_used=field_int(data, "moves_used"),
             extra_moves=field_int(data, "extra_moves"),
             collects_used=field_int(data, "collects_used"),

@@ -42,7 +42,8 @@ def unavailable(view: DominariaView) -> dict[str, Any]:
       key, so its names are not repeated as the reason's ``location`` parameter: a front end
       fills that in from the catalog (the view stays small: twenty locations, six kinds);
     - ``cards``: each quest in hand or in play, public quest and artifact in play that cannot
-      be completed, started, claimed or used now, by id, with the reason.
+      be completed, started or used now, by id, with the reason (a public quest's
+      tile is taken by itself the moment it is fulfilled, so one is listed while it is not).
     """
     decision = view.decision
     if view.you is None or decision is None or decision.kind != "turn":
@@ -161,6 +162,10 @@ class _Checks:
                 found[artifact_id] = reason(DominariaRefusal.PASSIVE, artifact=named)
             elif kind == "turn" and artifact_id in board.used_artifacts:
                 found[artifact_id] = reason(DominariaRefusal.USED, artifact=named)
+            elif not rules.gives_something(pack.artifacts[artifact_id].ability.effects,
+                                           self.view.supply, self.view.deck_sizes["quests"],
+                                           self.view.deck_sizes["artifacts"]):
+                found[artifact_id] = reason(DominariaRefusal.GIVES_NOTHING, artifact=named)
         for quest_id in board.hand:
             quest = pack.quests[quest_id]
             needed = quest.start if quest.needs_start else quest.requires

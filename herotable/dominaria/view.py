@@ -94,7 +94,7 @@ class DominariaView:
     round: int
     rounds: int
     current: int
-    first: int
+    first: int | None  # None while the set-up quests are kept: nobody is drawn yet
     revealed: str | None
     map_mana: dict[str, int]
     cabal_tokens: dict[str, int]
@@ -115,9 +115,6 @@ class DominariaView:
     # The face-up discard pile, oldest first: ``card``, and the ``round`` and ``player`` of
     # the turn that revealed it. Words too (a sampled world's pile is drawn at random).
     reveals: tuple[dict[str, Any], ...] = field(default=(), compare=False)
-    # Seat ``you``'s legal actions after which a public quest it may claim now could no
-    # longer be claimed: action -> those quests (``DominariaGame._claims_at_risk``).
-    claims_at_risk: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
 
     game = "dominaria"
 
@@ -238,8 +235,6 @@ class DominariaView:
             "unavailable": unavailable(self),
             "recent": [dict(event) for event in self.recent],
             "reveals": [dict(reveal) for reveal in self.reveals],
-            "claims_at_risk": {action: list(quests)
-                               for action, quests in self.claims_at_risk.items()},
         }
 
     def _seat_json(self, seat: SeatView) -> dict[str, Any]:

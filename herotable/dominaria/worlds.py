@@ -114,4 +114,5 @@ def _placements_left(view: DominariaView) -> list[int]:
     if view.stage != "heroes":
         return []
     placed = sum(len(seat.board.heroes) for seat in view.players)
+    assert view.first is not None  # drawn before the Heroes are placed
     return hero_placement_order(view.first, view.num_players)[placed:]

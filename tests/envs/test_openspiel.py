@@ -51,7 +51,7 @@ def test_game_types_say_how_each_game_plays() -> None:
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
-    assert dominaria.num_distinct_actions() == 1390
+    assert dominaria.num_distinct_actions() == 1385
     for name, params in ((CARTOGRAPHERS, {"players": 5}), (DOMINARIA, {"players": 1})):
         with pytest.raises(herotable.HerotableError, match="players"):
             pyspiel.load_game(name, params)

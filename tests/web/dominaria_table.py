@@ -18,7 +18,7 @@ from tests.web.table import text
 
 ABILITIES = ("recruit", "discover", "confront", "manalith", "leyline")
 # What the plan does first: rewards and quests, then abilities, then mana, then moving.
-PRIORITY = ("keep", "place", "claim", "complete", "start", "use", "manalith", "recruit", "discover",
+PRIORITY = ("keep", "place", "complete", "start", "use", "manalith", "recruit", "discover",
             "confront", "leyline")
 
 
@@ -150,7 +150,7 @@ class DominariaTable:
             self.pay(verb, state, change_payment)
         elif verb == "end":
             page.get_by_role("button", name=text("dom.do.end")).click()
-        else:  # start, complete, claim, use: the button on the card
+        else:  # start, complete, use: the button on the card
             page.locator(f"button[data-action='{action}']").click()
 
     def pay(self, verb: str, state: dict[str, Any], change: bool) -> None:

@@ -1,7 +1,6 @@
 """The Heroes of Dominaria table tells what the cards did: the cards revealed so far, newest
 first, each in words with its turn, and the card behind each Cabal token on the map. And a
-public quest the seat may claim now is never lost silently: it is lit, "End turn" asks first
-(claiming is the first choice), and paying for an ability that would cost the claim says so."""
+public quest's tile is taken by itself: the page says so, marks the tile and logs it."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ from tests.web.dominaria_table import DominariaTable, answered, create
 from tests.web.table import text
 
 MAX_ACTIONS = 400
-SEED_WITH_A_CLAIM = 6  # hoarding mana, seat 0 may claim Masters of Mana in round 6
+SEED_WITH_A_TILE = 6  # hoarding mana, seat 0 takes a Masters of Mana tile
 NAMES = {"masters_of_mana": "Masters of Mana"}
 
 
@@ -93,67 +92,41 @@ def hoard(state: dict[str, Any]) -> str:
     return "end"
 
 
-def to_a_claim(api: Api) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Two people hoarding mana, through the API, until seat 0 may claim a public quest."""
-    created = create(api, [{"name": "Ann"}, {"name": "Bob"}], seed=SEED_WITH_A_CLAIM)
+def to_a_tile(api: Api) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Two people hoarding mana, through the API, until seat 0, on its turn, has taken a
+    Masters of Mana tile by itself (within the round its log shows)."""
+    created = create(api, [{"name": "Ann"}, {"name": "Bob"}], seed=SEED_WITH_A_TILE)
     game_id = created["id"]
     tokens = [s["token"] for s in created["seats"]]
     for _ in range(MAX_ACTIONS):
         pending = api.state(game_id, tokens[0])["pending"]
         state = api.state(game_id, tokens[pending[0]])
-        if pending == [0] and any(a.startswith("claim ") for a in state["legal"]):
+        assert not any(a.startswith("claim ") for a in state["legal"])  # no such action
+        if pending == [0] and 0 in state["view"]["claims"]["masters_of_mana"]:
             return created, state
         api.act(game_id, tokens[pending[0]], state["seq"], hoard(state))
-    raise AssertionError("no public quest became claimable")
+    raise AssertionError("no public quest tile was taken")
 
 
-def test_end_turn_asks_before_a_claimable_public_quest_is_left(page: Page, api: Api,
-                                                               shots: Path) -> None:
-    created, state = to_a_claim(api)
+def test_a_public_quest_tile_is_taken_by_itself_and_the_log_says_so(page: Page, api: Api,
+                                                                     shots: Path) -> None:
+    created, state = to_a_tile(api)
     seat = created["seats"][0]
     page.goto(seat["url"])
     table = DominariaTable(page, api, created["id"], seat["token"], 0)
     table.synced(state)
     quest = "masters_of_mana"
-    at_risk = state["view"]["claims_at_risk"]
-    assert any(a.startswith("recruit ") for a in at_risk), at_risk
-
-    # The quest is lit, its claim button with it.
-    lit = page.locator(f".public-quests li.claimable[data-public={quest}]")
-    expect(lit).to_be_visible()
-    expect(lit.locator(f"button[data-action='claim {quest}']")).to_be_visible()
-
-    # Paying for an ability that would cost the claim says so beside the payment.
-    recruit = next(a for a in at_risk if a.startswith("recruit "))
-    page.locator("button[data-ability=recruit]").click()
-    table.location(recruit.split()[1]).click()
-    panel = page.get_by_role("group", name=text("dom.pay.title"))
-    warning = text("dom.claim_warning.spend", quest=NAMES[quest])
-    expect(panel).to_contain_text(warning)
-    page.screenshot(path=str(shots / "dominaria-claim-spend.png"))
-    panel.get_by_role("button", name=text("dom.pay.cancel")).click()
-
-    # "End turn" sends nothing yet: it asks, naming the quest, "Claim it" first.
-    page.get_by_role("button", name=text("dom.do.end")).click()
-    ask = page.get_by_role("group", name=text("dom.claim_warning.title"))
-    expect(ask).to_contain_text(text("dom.claim_warning.text", quest=NAMES[quest]))
-    buttons = ask.get_by_role("button")
-    expect(buttons.first).to_have_text(text("dom.claim_warning.claim"))
-    expect(ask.get_by_role("button", name=text("dom.claim_warning.end_anyway"))).to_be_visible()
-    page.screenshot(path=str(shots / "dominaria-claim-ask.png"))
-    assert table.state()["seq"] == state["seq"]
-    buttons.first.click()
-    claimed = table.wait_after(state["seq"])
-    assert claimed["view"]["claims"][quest] == [0]
-    expect(page.get_by_role("group", name=text("dom.claim_warning.title"))).to_have_count(0)
-    expect(page.locator(".public-quests li.claimable")).to_have_count(0)
-
-    # Nothing left to claim: "End turn" ends the turn at once.
-    page.get_by_role("button", name=text("dom.do.end")).click()
-    ended = table.state()
-    end = time.monotonic() + 30
-    while ended["seq"] == claimed["seq"]:
-        assert time.monotonic() < end, "the turn did not end"
-        time.sleep(0.05)
-        ended = table.state()
-    assert ended["view"]["current"] == 1
+    taken = next(e for e in state["view"]["recent"]
+                 if e["type"] == "claim" and e["quest"] == quest)
+    public = page.get_by_role("region", name=text("dom.public.title"))
+    expect(public).to_contain_text(text("dom.public.auto"))
+    tiles = public.locator(f"li[data-public={quest}] .tile")
+    for index, taker in enumerate(state["view"]["claims"][quest]):
+        expect(tiles.nth(index)).to_have_class("tile taken")
+        expect(tiles.nth(index)).to_have_attribute(
+            "title", text("dom.public.taken_by", name=["Ann", "Bob"][taker]))
+    expect(page.locator("button[data-action^='claim']")).to_have_count(0)
+    log = page.get_by_role("region", name=text("dom.log.title"))
+    expect(log).to_contain_text(text("dom.event.claim", name="Ann", quest=NAMES[quest],
+                                     count=taken["vp"]))
+    page.screenshot(path=str(shots / "dominaria-public-tile.png"))

@@ -38,7 +38,7 @@ def future_turns(game: DominariaGame, seat: int) -> int:
     """How many turns of ``seat`` are still to start (the current one not counted)."""
     if game.stage == "over":
         return 0
-    if game.stage != "play":
+    if game.stage != "play" or game.first is None:  # ``first`` is drawn before play
         return game.config.rounds
     count = game.num_players
     mine, now = (seat - game.first) % count, (game.current - game.first) % count

@@ -71,9 +71,8 @@ def action_words(view: DominariaView, action: DominariaAction, language: str = "
                              place(pack, args[1], language))
     if verb in ("place", "recruit", "discover", "confront", "manalith"):
         return place(pack, args[0], language)
-    if verb in ("complete", "claim"):
-        vp = (pack.quests[args[0]].vp if verb == "complete"
-              else pack.public_quests[args[0]].tiles[len(view.claims[args[0]])])
+    if verb == "complete":
+        vp = pack.quests[args[0]].vp
         return Text(f"{card_name(view, args[0], language)} "
                     f"(+{say(language, 'dom.vp', count=vp)})")
     if verb == "end":
@@ -102,7 +101,7 @@ def flow(items: Sequence[Text], width: int, gap: str = "  ") -> Text:
 # in the choice on screen), so a key read a moment ago still means the same action.
 VERB_KEYS = {"keep": "k", "place": "p", "move": "m", "collect": "c", "recruit": "r",
              "discover": "d", "confront": "f", "manalith": "b", "leyline": "l", "use": "u",
-             "start": "s", "complete": "a", "claim": "q", "end": "e"}
+             "start": "s", "complete": "a", "end": "e"}
 
 
 def location_number(view: DominariaView, location: str) -> int:
@@ -120,9 +119,8 @@ def action_key(view: DominariaView, action: DominariaAction) -> str:
         cards = list(choice.cards) if choice is not None else []
         places = sorted(cards.index(c) + 1 for c in args if c in cards)
         return letter + "".join(str(n) for n in places)
-    if action.verb in ("use", "start", "complete", "claim"):
-        ids: list[str] = list(pack.artifacts if action.verb == "use" else pack.public_quests
-                              if action.verb == "claim" else pack.quests)
+    if action.verb in ("use", "start", "complete"):
+        ids: list[str] = list(pack.artifacts if action.verb == "use" else pack.quests)
         return f"{letter}{ids.index(args[0]) + 1}"
     return letter + "-".join(str(location_number(view, a)) for a in args)
 

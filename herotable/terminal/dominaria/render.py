@@ -420,6 +420,9 @@ def event_texts(view: DominariaView, events: Sequence[Event],
         kind = event["type"]
         if kind == "game_over":
             texts.append(Text(words(language, "last_round"), "bold"))
+        elif kind == "shortage":  # the mana phase's, no player's doing
+            texts.append(Text(say(language, "dom.shortage.event", count=event["missed"],
+                                  colour=colour_name(event["colour"], language)), "yellow"))
         elif kind in EVENT_KINDS:
             player = event["player"]
             who = name(player) if name is not None else seat_name(view, player, language)

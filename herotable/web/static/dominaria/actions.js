@@ -10,7 +10,6 @@ import { Mana, SeatGlyph, colourName } from './symbols.js';
 import { AbilityRules, CostLink, WhyNotHere, reasonText } from './reference.js';
 import { ArtifactCard, QuestCard } from './quests.js';
 import { actionText } from './words.js';
-import { ClaimAtRisk, lostBy } from './claim.js';
 
 export const ABILITIES = ['recruit', 'discover', 'confront', 'manalith', 'leyline'];
 export const PAYABLE = new Set(ABILITIES);
@@ -41,7 +40,6 @@ export function PaymentPanel({ catalog, view, me, pending, pay, setPay, onConfir
   return html`<div class="payment" role="group" aria-label=${t('dom.pay.title')}>
     <div class="pay-head"><b>${actionText(catalog, pending.verb, pending.args)}</b>
       <${CostLink} colour=${cost.colour} generic=${cost.generic}/></div>
-    <${ClaimAtRisk} catalog=${catalog} view=${view} action=${pending.text}/>
     <div class="pay-row"><span class="muted">${t('dom.pay.with')}</span>
       ${pay.map((c, i) => html`<label class="pay-slot">
         <${Mana} colour=${c}/>
@@ -98,7 +96,6 @@ export function LocationPanel({ catalog, view, location, parsed, onChoose, busy,
     ${moves.length > 0 && html`<p class="hint-line">${t('dom.hint.move_from', { count: moves.length })}</p>`}
     ${hintedMove && html`<div class="row"><button type="button" class="primary hinted" data-action=${hintedMove.text} disabled=${busy}
       onClick=${() => onChoose(hintedMove)}>${actionText(catalog, 'move', hintedMove.args)}</button></div>`}
-    <${ClaimAtRisk} catalog=${catalog} view=${view} action=${(moves.find((a) => lostBy(view, a.text).length) || {}).text}/>
     <div class="row">${here.map((a) => html`<span class="action-item"><button type="button" class=${`${a.verb === 'collect' ? 'primary' : ''} ${a.text === taken ? 'hinted' : ''}`}
         data-action=${a.text} disabled=${busy} onClick=${() => onChoose(a)}>
       ${a.verb === 'collect' ? t('dom.do.collect_n', { count: mana, colour: colourName(loc.colour) }) : actionText(catalog, a.verb, a.args)}</button>

@@ -85,24 +85,21 @@ export function OthersInPlay({ catalog, view, me, names }) {
       <${RulesLink} entry=${questEntry(catalog.quest(id))} className="name-link" name=${nameOf(catalog, id)}>${nameOf(catalog, id)}</${RulesLink}></span>`)}</div>`)}</div>`;
 }
 
-/** The public quests; one the seat may claim now is lit (a claim is an action of its own). */
-export function PublicQuests({ catalog, view, names, actions, onAction, busy }) {
+/** The public quests with their tiles; a tile is taken by itself (no action claims it). */
+export function PublicQuests({ catalog, view, names }) {
   const progress = view.progress || {};
   return html`<section class="public-quests" aria-label=${t('dom.public.title')}>
     <h3>${t('dom.public.title')}</h3>
+    <p class="muted small">${t('dom.public.auto')}</p>
     <ul>${Object.values(catalog.raw.public_quests).map((q) => {
       const claims = view.claims[q.id] || [];
-      const claim = findAction(actions, 'claim', [q.id]);
       const p = progress[q.id];
-      return html`<li class=${`pq ${claim ? 'claimable' : ''}`} data-public=${q.id}
-          title=${claim ? t('dom.claim_warning.claimable') : undefined}>
+      return html`<li class="pq" data-public=${q.id}>
         <div class="pq-main"><b><${RulesLink} entry="public" className="name-link" name=${nameOf(catalog, q.id)}>${nameOf(catalog, q.id)}</${RulesLink}></b>
           <span class="pq-text">${q.requires.map((r, i) => html`<span class=${p && p[i].value >= p[i].at_least ? 'met' : ''}>${requirementText(catalog, r)}${p ? ` (${Math.min(p[i].value, p[i].at_least)}/${p[i].at_least})` : ''}</span>`)}</span></div>
         <div class="tiles">${q.tiles.map((vp, i) => html`<span class=${`tile ${claims[i] !== undefined ? 'taken' : ''}`}
             title=${claims[i] !== undefined ? t('dom.public.taken_by', { name: names[claims[i]] }) : t('dom.public.free')}>
             ${vp}${claims[i] !== undefined ? html`<${SeatGlyph} seat=${claims[i]} size=${12}/>` : null}</span>`)}</div>
-        ${claim && html`<button type="button" class="primary small-btn" disabled=${busy}
-          data-action=${claim.text} onClick=${() => onAction(claim.text)}>${t('dom.do.claim_short')}</button>`}
       </li>`;
     })}</ul></section>`;
 }

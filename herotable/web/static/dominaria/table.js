@@ -19,7 +19,6 @@ import { nameOf } from './catalog.js';
 import { Legend, WhyNotNow } from './reference.js';
 import { openRules } from '../rules_link.js';
 import { RevealedCards } from './revealed.js';
-import { ClaimAsk, claimsOpen } from './claim.js';
 import { UndoButton } from '../undo.js';
 import { useHintRequest } from '../hint_request.js';
 import { DominariaHintPanel, hintMarks } from './hint.js';
@@ -53,7 +52,6 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, hint, 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
   const [about, setAbout] = useState(false);
-  const [asking, setAsking] = useState(false); // "End turn" with a public quest claimable
   const [taken, setTaken] = useState(null); // the hint's action, taken into the panel
   const root = useRef(null);
   // The hint is for this seat's decision now: each action makes a new one, and so does the
@@ -61,7 +59,7 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, hint, 
   const h = useHintRequest(decision && hint ? hint : null, decision ? `${me}:${state.seq}` : null);
 
   // A new state: what was being chosen may no longer be legal.
-  useEffect(() => { setMode(null); setPending(null); setAsking(false); setTaken(null); }, [state.seq, seat]);
+  useEffect(() => { setMode(null); setPending(null); setTaken(null); }, [state.seq, seat]);
   // A new turn starts with nothing chosen: last turn's location would make its first click
   // let go of it rather than choose.
   useEffect(() => { setSelected(null); }, [view.round, view.current, seat]);
@@ -162,7 +160,6 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, hint, 
   const pendingSeats = state.pending.filter((s) => s !== me);
   let status;
   const end = findAction(parsed, 'end');
-  const claims = claimsOpen(parsed);
   if (view.over) status = t('status.over');
   else if (replay) status = replay.label;
   else if (decision && decision.kind === 'keep') status = t('dom.status.choose');
@@ -201,12 +198,10 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, hint, 
         parsed=${parsed} onChoose=${choose} busy=${busy} taken=${taken}/>`}
       ${!pending && !mode && !selected && html`<p class="hint-line">${t('dom.hint.start')}</p>`}
       ${!pending && !mode && !selected && html`<${WhyNotNow} view=${view}/>`}
-      ${asking && end && claims.length > 0 ? html`<${ClaimAsk} catalog=${catalog} claims=${claims} endAction=${end}
-          onAction=${send} onBack=${() => setAsking(false)} busy=${busy}/>`
-        : html`<div class="row end-row">
+      <div class="row end-row">
         <button type="button" class=${`end-turn ${taken === 'end' ? 'hinted' : ''}`} data-action=${end && end.text} disabled=${busy || !end}
-          onClick=${() => (claims.length ? setAsking(true) : send(end.text))}>${t('dom.do.end')}</button>
-      </div>`}
+          onClick=${() => send(end.text)}>${t('dom.do.end')}</button>
+      </div>
     </div>`;
   }
 
@@ -239,7 +234,7 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, hint, 
         ${extra}
         ${board && board.hand && html`<${Hand} catalog=${catalog} view=${view} me=${me} actions=${parsed} onAction=${send} busy=${busy}/>`}
         <${OthersInPlay} catalog=${catalog} view=${view} me=${me} names=${names}/>
-        <${PublicQuests} catalog=${catalog} view=${view} names=${names} actions=${parsed} onAction=${send} busy=${busy}/>
+        <${PublicQuests} catalog=${catalog} view=${view} names=${names}/>
         <${TurnLog} catalog=${catalog} view=${view} names=${names}/>
       </aside>
     </div>

@@ -50,8 +50,8 @@ export function eventText(catalog, names, e) {
   const who = names[e.player] ?? '';
   const place = (id) => nameOf(catalog, id);
   switch (e.type) {
-    case 'dominaria': return t('dom.event.dominaria', { name: who, round: e.round, card: cardText(catalog, e.card) })
-      + (e.short && e.short.length ? ` ${t('dom.event.short', { colours: e.short.map(colourName).join(', ') })}` : '');
+    case 'dominaria': return t('dom.event.dominaria', { name: who, round: e.round, card: cardText(catalog, e.card) });
+    case 'shortage': return t('dom.shortage.event', { count: e.missed, colour: colourName(e.colour) });
     case 'hero': return t('dom.event.hero', { name: who, location: place(e.location) });
     case 'move': return t('dom.event.move', { name: who, from: place(e.origin), to: place(e.target) });
     case 'collect': return t('dom.event.collect', { name: who, count: e.amount, colour: colourName(e.colour), location: place(e.location) });
@@ -78,7 +78,7 @@ export function actionText(catalog, verb, args) {
   switch (verb) {
     case 'leyline': return t('dom.do.leyline', { from: place(args[0]), to: place(args[1]) });
     case 'move': return t('dom.do.move', { from: place(args[0]), to: place(args[1]) });
-    case 'use': case 'start': case 'complete': case 'claim':
+    case 'use': case 'start': case 'complete':
       return t(`dom.do.${verb}`, { name: place(args[0]) });
     case 'end': return t('dom.do.end');
     default: return t(`dom.do.${verb}`, { location: args[0] ? place(args[0]) : '' });
