@@ -11,6 +11,7 @@ debugging Python.
 
 from __future__ import annotations
 
+import hashlib
 import pathlib
 import re
 import tomllib
@@ -213,6 +214,9 @@ class Pack:
     quests: dict[str, Quest]
     public_quests: dict[str, PublicQuest]
     artifacts: dict[str, Artifact]
+    # What the six files held, hashed: a game records it, so it is never replayed with
+    # other content (an edited pack, a host's pack changed between two runs).
+    digest: str = ""
 
     def designed_records(self) -> list[str]:
         """``file: id`` of every record whose content we designed, so the CLI and UI can say
@@ -822,6 +826,16 @@ def _shared_namespace(groups: list[tuple[str, str, dict[str, Any]]]) -> None:
             owner[record_id] = file
 
 
+def _digest(source: Traversable | pathlib.Path) -> str:
+    """The SHA-256 of the six files, each with its name, in :data:`FILES`' order."""
+    hashed = hashlib.sha256()
+    for name in FILES:
+        content = source.joinpath(name).read_bytes()
+        hashed.update(f"{name}\0{len(content)}\0".encode())
+        hashed.update(content)
+    return hashed.hexdigest()
+
+
 def _load(source: Traversable | pathlib.Path, label: str) -> Pack:
     data = {name: _read(source, label, name) for name in FILES}
 
@@ -840,7 +854,7 @@ def _load(source: Traversable | pathlib.Path, label: str) -> Pack:
                        (where("public_quests.toml"), "public_quest", public),
                        (where("artifacts.toml"), "artifact", artifacts)])
     return Pack(locations, links, adjacency, boards, planeswalkers, cards, quests, public,
-                artifacts)
+                artifacts, _digest(source))
 
 
 @cache

@@ -3,7 +3,6 @@ with their message catalogues, and each game's card catalogue."""
 
 from __future__ import annotations
 
-import functools
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
@@ -69,13 +68,15 @@ async def meta() -> dict[str, Any]:
 
 
 @router.get("/catalog/{game}")
-async def catalog(game: Annotated[str, Path(json_schema_extra=GAME_NAMES)]) -> dict[str, Any]:
+async def catalog(game: Annotated[str, Path(json_schema_extra=GAME_NAMES)],
+                  service: Service) -> dict[str, Any]:
     """Everything a client needs to draw and name the game's cards (the same for every
-    game of it, so clients cache it)."""
+    game of it on this server, so clients cache it): for Heroes of Dominaria, the data
+    pack the server plays (``pack.host``: its host's own)."""
     info = game_info(game)
     if info.catalog is None:
         raise NotOffered(f"{info.title} has no card catalogue yet", params={"game": info.name})
-    return _catalog(info.name)
+    return service.pack.catalog(info.name)
 
 
 @router.get("/messages/{language}", response_class=FileResponse)
@@ -95,9 +96,3 @@ def _languages() -> dict[str, Any]:
     return {"languages": languages,
             "language_names": {code: messages.language_name(code) for code in languages}}
 
-
-@functools.cache
-def _catalog(game: str) -> dict[str, Any]:
-    catalog = game_info(game).catalog
-    assert catalog is not None
-    return catalog()
