@@ -72,19 +72,29 @@ class ServedPack:
                 "play now (its host changed the pack, or this process serves another one)")
         return {**config, "data": self.directory}
 
+    def has_tutorial(self, game: str) -> bool:
+        """Whether the server offers ``game``'s tutorial: the Dominaria one follows a deal
+        of the shipped pack (its cards, places and tokens), so not with a host's own."""
+        return not (self.host and game == DOMINARIA)
+
     def catalog(self, game: str) -> dict[str, Any]:
         """Game ``game``'s card catalogue: for Dominaria, the served pack's, saying whether it
         is the host's own."""
         if game == DOMINARIA:
             return _dominaria_catalog(self)
-        catalog = game_info(game).catalog
-        assert catalog is not None
-        return catalog()
+        return _catalog(game)
 
 
 @functools.cache
 def _dominaria_catalog(served: ServedPack) -> dict[str, Any]:
     return catalog_json(served.pack, host=served.host)
+
+
+@functools.cache
+def _catalog(game: str) -> dict[str, Any]:
+    catalog = game_info(game).catalog
+    assert catalog is not None
+    return catalog()
 
 
 class HostPackError(HerotableError):

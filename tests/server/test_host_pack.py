@@ -56,6 +56,16 @@ def test_the_shipped_pack_is_marked_as_no_hosts(client) -> None:  # type: ignore
     assert client.get("/api/catalog/dominaria").json()["pack"]["host"] is False
 
 
+def test_the_tutorial_written_for_the_shipped_pack_is_not_offered_with_a_hosts(
+        sqlite_url: str, tmp_path: Path) -> None:
+    with make_client(sqlite_url, dominaria_data=str(edited_pack(tmp_path / "mine"))) as client:
+        games = {g["name"]: g for g in client.get("/api/meta").json()["games"]}
+        assert games["dominaria"]["tutorial"] is False
+        assert games["cartographers"]["tutorial"] is True
+        answer = client.post("/api/tutorials/dominaria", json={"name": "Ann"})
+        assert answer.status_code == 404 and answer.json()["code"] == "not_offered"
+
+
 @pytest.mark.parametrize("option", [{"data": "/etc"}, {"pack_digest": "0" * 64}])
 def test_a_client_cannot_pick_the_pack(client, option) -> None:  # type: ignore[no-untyped-def]
     answer = client.post("/api/games", json={"game": "dominaria", "seats": TWO,

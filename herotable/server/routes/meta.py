@@ -54,15 +54,17 @@ async def stats(service: Service, analyst: Analysts) -> dict[str, Any]:
 
 
 @router.get("/meta")
-async def meta() -> dict[str, Any]:
+async def meta(service: Service) -> dict[str, Any]:
     """The games, their options (those a server accepts), bots, whether each has a
-    tutorial, and the languages."""
+    tutorial (here: a server playing its host's own Dominaria pack offers none for it), and
+    the languages."""
     described = []
     for info in games():
         data = info.to_json()
         data["options"] = [o for o in data["options"] if not o["local_only"]]
         data["bots"] = bot_names(info.name)
-        data["tutorial"] = info.name in TUTORIALS  # POST /api/tutorials/{game} starts one
+        # POST /api/tutorials/{game} starts one.
+        data["tutorial"] = info.name in TUTORIALS and service.pack.has_tutorial(info.name)
         described.append(data)
     return {"games": described, **_languages()}
 
