@@ -12,6 +12,7 @@ from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.pack import Requirement, load_pack
 from herotable.dominaria.rules import ARRIVALS, counters, met, progress, reach, visited
 from herotable.dominaria.state import PlayerState
+from herotable.terminal.dominaria.render import ability_text, requirement_text
 from tests.dominaria_helpers import edited_data, game_in_play, give, put_heroes, refused
 
 VAULT = '{ metric = "hero_at", location = "koilos", at_least = 1 }'
@@ -143,3 +144,29 @@ def test_a_reach_artifact_discovers_next_to_a_hero(tmp_path):
     assert f"discover {neighbour}" in {str(a) for a in game.legal_actions(player)}
     game.apply(player, f"discover {neighbour}")
     assert neighbour not in game.artifact_tokens and state.choice is not None
+
+
+def test_the_terminal_words_the_new_kinds(tmp_path):
+    data = edited_data(tmp_path, "artifacts.toml", SANDALS,
+                       'ability = { kind = "reach", target = "confront" }')
+    view = game_in_play(2, data=str(data)).view(0)
+    keld = Requirement("visited", 1, location="keld")
+    assert requirement_text(view, keld, "en") == "a Hero has been to Keld"
+    assert requirement_text(view, Requirement("visited", 3, colour="G"), "en") == (
+        "Heroes have been to 3 different green locations")
+    assert requirement_text(view, Requirement("visited", 2, since_start=True), "ru") == (
+        "Герои побывали в 2 разных локациях с начала квеста")
+    assert ability_text(view, "windstride_sandals", "en") == (
+        "Confront the Cabal: also on a location next to one of your Heroes.")
+
+
+def test_the_view_counts_travel_progress_as_the_engine_does(tmp_path):
+    old = 'requires = [{ metric = "cabal", at_least = 3, since_start = true }]'
+    new = 'requires = [{ metric = "visited", at_least = 3, since_start = true }]'
+    game = game_in_play(2, data=str(edited_data(tmp_path, "quests.toml", old, new)))
+    player = game.pending_players()[0]
+    state = game.players[player]
+    state.started["crusade_against_the_cabal"] = counters(state)
+    state.travels += ["keld", "shiv", "keld"]  # two new places since the quest started
+    assert game.view(player).progress()["crusade_against_the_cabal"] == [
+        {"value": 2, "at_least": 3}]

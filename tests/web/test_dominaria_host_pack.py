@@ -1,5 +1,6 @@
 """A server playing its host's own Dominaria data pack: the table's banner says so (the
-"Designed content in use" banner's variant) and opens what that means."""
+"Designed content in use" banner's variant) and opens what that means, and a quest of the
+wider vocabulary (travel) is worded on its card."""
 
 from __future__ import annotations
 
@@ -20,6 +21,12 @@ from tests.web.table import text
 def host_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("host")
     pack = edited_pack(folder / "printed")
+    quests = pack / "quests.toml"  # First Stones, dealt to seat 0, becomes a journey
+    quests.write_text(quests.read_text("utf-8").replace(
+        'requires = [{ metric = "manaliths", at_least = 1 }, '
+        '{ metric = "mana", colour = "R", at_least = 2 }]',
+        'requires = [{ metric = "visited", location = "keld", at_least = 1 }, '
+        '{ metric = "visited", colour = "G", at_least = 3 }]'), "utf-8")
     env = {"HEROTABLE_RATE_PER_SECOND": "0", "HEROTABLE_DOMINARIA_DATA": str(pack)}
     with server_process(f"sqlite:///{folder / 'games.sqlite3'}", env=env) as (base, _process):
         yield base
@@ -48,3 +55,7 @@ def test_the_table_says_it_plays_the_hosts_pack(host_page: Page, host_server: st
     host_page.screenshot(path=str(shots / "dominaria-host-pack.png"))
     host_page.get_by_role("button", name=text("dom.host_pack.close")).click()
     expect(panel).to_be_hidden()
+    card = host_page.locator(".dom-side").get_by_text("First Stones").locator("../..")
+    expect(card).to_contain_text(text("dom.req_place.visited", location="Keld"))
+    expect(card).to_contain_text(text("dom.req_colour.visited", count=3, colour="green"))
+    host_page.screenshot(path=str(shots / "dominaria-host-pack-travel.png"))
