@@ -363,13 +363,18 @@ def serve(
     bot_workers: Annotated[int | None, typer.Option(
         min=1, help="Worker processes for bot moves and hints (default: "
                     "$HEROTABLE_BOT_WORKERS, else 2).")] = None,
+    dominaria_data: Annotated[Path | None, typer.Option(
+        help="Your own Heroes of Dominaria data pack (a folder, as `dominaria play --data`), "
+             "played in every new Dominaria game (default: $HEROTABLE_DOMINARIA_DATA, else "
+             "the shipped pack; docs/dominaria-data.md).")] = None,
 ) -> None:
     """The web app: lobby, games in the browser, the JSON API (docs/web.md)."""
     from herotable.server.run import run_server
 
     try:
         run_server(host, port, database_url, open_browser=not no_browser,
-                   bot_workers=bot_workers)
+                   bot_workers=bot_workers,
+                   dominaria_data=None if dominaria_data is None else str(dominaria_data))
     except HerotableError as exc:
         raise fail(str(exc)) from exc
 

@@ -209,7 +209,9 @@ def test_quests_are_varied_and_no_colour_is_starved(pack):
 def test_artifacts_mix_every_ability_kind(pack):
     artifacts = pack.artifacts.values()
     assert all(1 <= a.vp <= 4 for a in artifacts)
-    assert {a.ability.kind for a in artifacts} == set(ABILITY_KINDS)
+    # `reach` came after the shipped pack was measured, which stays as it was; it is for
+    # printed packs (tests/test_dominaria_vocabulary.py).
+    assert {a.ability.kind for a in artifacts} == set(ABILITY_KINDS) - {"reach"}
     discounts = {a.ability.target for a in artifacts if a.ability.kind == "discount"}
     assert discounts == set(PLANESWALKER_ABILITIES)
 

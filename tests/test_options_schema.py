@@ -38,7 +38,8 @@ def test_the_table_lists_every_option_once_with_its_help() -> None:
 def test_scenarios_and_local_files_are_local_only() -> None:
     local = {(info.name, o.name) for info in games() for o in info.options if o.local_only}
     assert local == {("cartographers", "deck"), ("cartographers", "maps"),
-                     ("cartographers", "explicit_chance"), ("dominaria", "data")}
+                     ("cartographers", "explicit_chance"), ("dominaria", "data"),
+                     ("dominaria", "pack_digest")}
 
 
 # The play commands' set-up parameters are the schema's, with its help.

@@ -3,8 +3,8 @@ with their colour, start flag and drawing position, links), the planeswalkers, t
 of the hero board, the Dominaria cards, quests, public quests and artifacts, each with its names
 by language and whether its content is designed by us rather than printed.
 
-The catalog is the packaged data pack's (the server plays no other), read once: a client may
-fetch it once and cache it. Rules text is given as data (``requires``, ``reward``,
+The catalog is the pack's a server plays: the packaged one, or its host's own (``host``), read
+once: a client may fetch it once per page. Rules text is given as data (``requires``, ``reward``,
 ``ability``), so a client words it in any language; ``text`` is the pack's English wording.
 Names other than English come from ``names.toml`` beside the pack (see :mod:`.names`).
 """
@@ -63,8 +63,9 @@ def designed(provenance: str) -> bool:
     return provenance == "designed"
 
 
-def catalog_json(pack: Pack | None = None) -> dict[str, Any]:
-    """The catalog (see the module docstring); records in the data files' order."""
+def catalog_json(pack: Pack | None = None, host: bool = False) -> dict[str, Any]:
+    """The catalog (see the module docstring); records in the data files' order. ``pack``
+    says which pack it is: its content hash, and whether it is the server's host's own."""
     pack = pack or load_pack()
     boards = pack.boards
     return {
@@ -114,6 +115,7 @@ def catalog_json(pack: Pack | None = None) -> dict[str, Any]:
             for a in pack.artifacts.values()},
         "designed": {"records": len(pack.designed_records()),
                      "total": record_count(pack)},
+        "pack": {"digest": pack.digest, "host": host},
     }
 
 

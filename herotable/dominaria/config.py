@@ -30,6 +30,8 @@ class DominariaConfig:
     """``planeswalkers``: one board per player (default: the pack's first ones, in order).
     ``two_mana``: the seed's variant with two mana tokens on each location at the start.
     ``data``: a directory holding an edited data pack (None: the pack shipped with herotable).
+    ``pack_digest``: the :attr:`Pack.digest` the game was made with, when it was recorded (a
+    server records it); a pack whose content differs is then refused, never played instead.
     """
 
     players: int = 2
@@ -37,6 +39,7 @@ class DominariaConfig:
     planeswalkers: tuple[str, ...] = ()
     two_mana: bool = False
     data: str | None = None
+    pack_digest: str | None = None
 
     def __post_init__(self) -> None:
         if self.data is not None and not self.data.strip():
@@ -63,7 +66,13 @@ class DominariaConfig:
             raise DominariaConfigError(f"the data pack has only {len(known)} planeswalkers")
 
     def pack(self) -> Pack:
-        return _pack_at(self.data)
+        pack = _pack_at(self.data)
+        if self.pack_digest is not None and pack.digest != self.pack_digest:
+            where = self.data or "shipped with herotable"
+            raise DominariaConfigError(
+                f"the data pack ({where}) is not the one this game was made with: its "
+                f"content is {pack.digest[:12]}, the game's {self.pack_digest[:12]}")
+        return pack
 
     @property
     def rounds(self) -> int:
@@ -82,9 +91,13 @@ class DominariaConfig:
         return self.given_name(player) or self.pack().planeswalkers[self.walkers()[player]].name
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "names": list(self.names),
-                "planeswalkers": list(self.planeswalkers), "two_mana": self.two_mana,
-                "data": self.data}
+        found: dict[str, Any] = {
+            "players": self.players, "names": list(self.names),
+            "planeswalkers": list(self.planeswalkers), "two_mana": self.two_mana,
+            "data": self.data}
+        if self.pack_digest is not None:  # only where recorded: older records stay the same
+            found["pack_digest"] = self.pack_digest
+        return found
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DominariaConfig:
@@ -92,7 +105,7 @@ class DominariaConfig:
             raise DominariaConfigError("a game config is a JSON object")
         players, two_mana = data.get("players", 2), data.get("two_mana", False)
         names, walkers = data.get("names", ()), data.get("planeswalkers", ())
-        directory = data.get("data")
+        directory, digest = data.get("data"), data.get("pack_digest")
         if not is_int(players):  # int() would take "3", 2.5 or true
             raise DominariaConfigError("players must be a whole number")
         if not isinstance(two_mana, bool):  # bool("false") is True
@@ -102,5 +115,7 @@ class DominariaConfig:
                 raise DominariaConfigError(f"{key} must be a list of strings")
         if directory is not None and not isinstance(directory, str):
             raise DominariaConfigError("data must be the name of a directory")
+        if digest is not None and not isinstance(digest, str):
+            raise DominariaConfigError("pack_digest must be a string")
         return cls(players=players, names=tuple(names), planeswalkers=tuple(walkers),
-                   two_mana=two_mana, data=directory)
+                   two_mana=two_mana, data=directory, pack_digest=digest)

@@ -51,6 +51,7 @@ from herotable.dominaria.rules import (
     met,
     moves_allowed,
     payment_problem,
+    reach,
     score,
 )
 from herotable.dominaria.state import Choice, PlayerState
@@ -200,10 +201,12 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         if state.heroes_on_track and self._affordable(state, "recruit"):
             actions += [act("recruit", (loc,)) for loc in pack.start_locations]
         if self.artifact_deck and self._affordable(state, "discover"):
-            actions += [act("discover", (loc,)) for loc in here if self.artifact_tokens.get(loc)]
+            actions += [act("discover", (loc,)) for loc in sorted(reach(state, pack, "discover"))
+                        if self.artifact_tokens.get(loc)]
         if (state.cabal < len(pack.boards.cabal.spaces)
                 and self._affordable(state, "confront")):
-            actions += [act("confront", (loc,)) for loc in here if self.cabal_tokens.get(loc)]
+            actions += [act("confront", (loc,)) for loc in sorted(reach(state, pack, "confront"))
+                        if self.cabal_tokens.get(loc)]
         if (len(state.manaliths) < len(pack.boards.manalith.spaces)
                 and self._affordable(state, "manalith")):
             built = {pack.locations[m].colour for m in state.manaliths}
@@ -367,6 +370,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         if state.heroes:  # a second starting Hero (two players) comes off the Hero track
             state.heroes_on_track -= 1
         state.heroes.append(location)
+        state.travels.append(location)
         self.placements.pop(0)
         self._event("hero", player=player, location=location)
         if not self.placements:
@@ -440,6 +444,13 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
                                 DominariaRefusal.NO_HERO,
                                 {"location": self._named("locations", location)})
 
+    def _within_reach(self, state: PlayerState, location: str, ability: str,
+                      what: str) -> None:
+        """A Hero of yours stands at ``location``, or next to it with a ``reach`` artifact
+        for ``ability`` in play."""
+        if location not in reach(state, self.pack, ability):
+            self._hero_at(state, location, what)
+
     def _pay(self, player: int, action: DominariaAction, ability: str) -> tuple[str, ...]:
         """Check the payment (the named one, or the engine's) without spending it yet."""
         state = self.players[player]
@@ -478,6 +489,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             raise IllegalAction("no move action left this turn", DominariaRefusal.NO_MOVES)
         state.moves_used += 1
         state.heroes[state.heroes.index(origin)] = target
+        state.travels.append(target)
         self._event("move", player=player, origin=origin, target=target)
 
     def _do_collect(self, player: int, action: DominariaAction) -> None:
@@ -520,6 +532,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self._spend(state, pay)
         state.heroes_on_track -= 1
         state.heroes.append(location)
+        state.travels.append(location)
         space = self.pack.boards.hero.spaces[len(self.pack.boards.hero.spaces)
                                              - state.heroes_on_track - 1]
         self._event("recruit", player=player, location=location)
@@ -528,7 +541,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
     def _do_discover(self, player: int, action: DominariaAction) -> None:
         state = self.players[player]
         location = action.args[0]
-        self._hero_at(state, location, "discovering an artifact")
+        self._within_reach(state, location, "discover", "discovering an artifact")
         if not self.artifact_tokens.get(location):
             raise IllegalAction(f"there is no artifact token at {location}",
                                 DominariaRefusal.NO_ARTIFACT_TOKEN,
@@ -547,7 +560,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
     def _do_confront(self, player: int, action: DominariaAction) -> None:
         state = self.players[player]
         location = action.args[0]
-        self._hero_at(state, location, "confronting the Cabal")
+        self._within_reach(state, location, "confront", "confronting the Cabal")
         if not self.cabal_tokens.get(location):
             raise IllegalAction(f"there is no Cabal token at {location}",
                                 DominariaRefusal.NO_CABAL_TOKEN,

@@ -18,6 +18,8 @@ OPTIONS = (
     Option("two_mana", "bool", False, "the variant: two mana on each location at the start"),
     Option("data", "str", None, "a directory holding an edited data pack (default: the "
            "shipped one)", local_only=True),
+    Option("pack_digest", "str", None, "the data pack's content hash the game must be played "
+           "with (a server records it)", local_only=True, command_line=False),
 )
 
 

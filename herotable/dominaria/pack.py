@@ -11,6 +11,7 @@ debugging Python.
 
 from __future__ import annotations
 
+import hashlib
 import pathlib
 import re
 import tomllib
@@ -26,12 +27,19 @@ from herotable.core.errors import DataError
 
 COLOURS = ("W", "U", "B", "R", "G")
 METRICS = ("heroes", "manaliths", "leylines", "cabal", "artifacts", "quests", "mana", "colours",
-           "network", "locations", "hero_at")
+           "network", "locations", "hero_at", "visited")
 # Only these grow by counting things gained, so only they can be measured "since the start".
 COUNTER_METRICS = ("heroes", "manaliths", "leylines", "cabal", "artifacts", "quests")
+# Travel: where your Heroes have been, not where they stand; also measured "since the start".
+TRAVEL_METRICS = ("visited",)
+COLOURED_METRICS = ("mana", "manaliths", "locations", "visited")
+PLACED_METRICS = ("hero_at", "visited")  # those that take a `location`
 EFFECTS = ("mana", "quest", "artifact", "moves")
-ABILITY_KINDS = ("none", "discount", "moves", "collect", "turn", "once")
+ABILITY_KINDS = ("none", "discount", "moves", "collect", "turn", "once", "reach")
 PLANESWALKER_ABILITIES = ("recruit", "discover", "confront", "manalith", "leyline")
+# The abilities that act on a token where a Hero stands: a `reach` artifact extends them to
+# the locations next to it.
+REACH_TARGETS = ("discover", "confront")
 PROVENANCES = ("seed", "designed", "printed")
 TOKENS = ("artifact", "cabal")
 FILES = ("map.toml", "boards.toml", "dominaria.toml", "quests.toml", "public_quests.toml",
@@ -213,6 +221,9 @@ class Pack:
     quests: dict[str, Quest]
     public_quests: dict[str, PublicQuest]
     artifacts: dict[str, Artifact]
+    # What the six files held, hashed: a game records it, so it is never replayed with
+    # other content (an edited pack, a host's pack changed between two runs).
+    digest: str = ""
 
     def designed_records(self) -> list[str]:
         """``file: id`` of every record whose content we designed, so the CLI and UI can say
@@ -610,25 +621,29 @@ def _requirement(raw: Any, at: str, limits: _Limits, since_start_allowed: bool) 
     location = entry.get("location")
     since_start = entry.get("since_start", False)
     if colour is not None:
-        if metric not in ("mana", "manaliths", "locations"):
-            raise DataError(f"{at}: field 'colour' is only allowed with the metrics mana, "
-                            f"manaliths and locations, not {metric!r}")
+        if metric not in COLOURED_METRICS:
+            raise DataError(f"{at}: field 'colour' is only allowed with the metrics "
+                            f"{', '.join(COLOURED_METRICS)}, not {metric!r}")
         _one_of(colour, COLOURS, at, "colour", "colour")
-    if metric == "hero_at":
-        if location is None:
-            raise DataError(f"{at}: field 'location' is missing; hero_at needs it")
+    if metric == "hero_at" and location is None:
+        raise DataError(f"{at}: field 'location' is missing; hero_at needs it")
+    if location is not None:
+        if metric not in PLACED_METRICS:
+            raise DataError(f"{at}: field 'location' is only allowed with the metrics "
+                            f"{', '.join(PLACED_METRICS)}, not {metric!r}")
         if location not in limits.locations:
             raise DataError(f"{at}: field 'location': unknown location {location!r}")
-    elif location is not None:
-        raise DataError(f"{at}: field 'location' is only allowed with the metric hero_at")
+        if colour is not None:
+            raise DataError(f"{at}: fields 'colour' and 'location' cannot be used together "
+                            f"(the location has its own colour)")
     if since_start:
-        if metric not in COUNTER_METRICS:
+        if metric not in COUNTER_METRICS + TRAVEL_METRICS:
             raise DataError(f"{at}: field 'since_start' is only allowed with the metrics "
-                            f"{', '.join(COUNTER_METRICS)}, not {metric!r}")
+                            f"{', '.join(COUNTER_METRICS + TRAVEL_METRICS)}, not {metric!r}")
         if not since_start_allowed:
             raise DataError(f"{at}: field 'since_start' is only allowed in 'requires' of a "
                             f"quest with needs_start = true")
-    high, why = _ceiling(metric, colour, limits)
+    high, why = _ceiling(metric, colour, location, limits)
     at_least = entry["at_least"]
     if at_least < 1 or at_least > high:
         span = "1" if high == 1 else f"from 1 to {high}"
@@ -637,8 +652,16 @@ def _requirement(raw: Any, at: str, limits: _Limits, since_start_allowed: bool) 
     return Requirement(metric, at_least, colour, location, since_start)
 
 
-def _ceiling(metric: str, colour: str | None, limits: _Limits) -> tuple[int, str]:
+def _ceiling(metric: str, colour: str | None, location: str | None,
+             limits: _Limits) -> tuple[int, str]:
     """The most of ``metric`` a player can ever have, and why, for the error message."""
+    if metric == "visited":
+        if location is not None:
+            return 1, f"{location} is one location"
+        if colour is not None:
+            count = limits.of_colour(colour)
+            return count, f"{count} locations are {colour}"
+        return len(limits.locations), f"the map has {len(limits.locations)} locations"
     if metric == "manaliths":
         if colour is not None:
             if colour not in limits.colours():
@@ -766,7 +789,8 @@ def _ability(raw: Any, at: str) -> Ability:
     entry = _fields(raw, at, {"kind": str}, {"target": str, "amount": int, "effects": list})
     kind = _one_of(entry["kind"], ABILITY_KINDS, at, "kind", "ability kind")
     uses = {"none": (), "discount": ("target", "amount"), "moves": ("amount",),
-            "collect": ("amount",), "turn": ("effects",), "once": ("effects",)}[kind]
+            "collect": ("amount",), "turn": ("effects",), "once": ("effects",),
+            "reach": ("target",)}[kind]
     for key in ("target", "amount", "effects"):
         if key in uses and key not in entry:
             raise DataError(f"{at}: field {key!r} is missing; a {kind} ability needs it")
@@ -777,6 +801,8 @@ def _ability(raw: Any, at: str) -> Ability:
     if kind == "discount":
         target = _one_of(target, PLANESWALKER_ABILITIES, at, "target", "planeswalker ability")
         _positive(amount, at, "amount", 1, GENERIC_COST[target])
+    elif kind == "reach":
+        target = _one_of(target, REACH_TARGETS, at, "target", "ability a reach extends")
     elif "amount" in uses:
         _positive(amount, at, "amount")
     effects = _effects(entry.get("effects", []), "effects", at)
@@ -822,6 +848,16 @@ def _shared_namespace(groups: list[tuple[str, str, dict[str, Any]]]) -> None:
             owner[record_id] = file
 
 
+def _digest(source: Traversable | pathlib.Path) -> str:
+    """The SHA-256 of the six files, each with its name, in :data:`FILES`' order."""
+    hashed = hashlib.sha256()
+    for name in FILES:
+        content = source.joinpath(name).read_bytes()
+        hashed.update(f"{name}\0{len(content)}\0".encode())
+        hashed.update(content)
+    return hashed.hexdigest()
+
+
 def _load(source: Traversable | pathlib.Path, label: str) -> Pack:
     data = {name: _read(source, label, name) for name in FILES}
 
@@ -840,7 +876,7 @@ def _load(source: Traversable | pathlib.Path, label: str) -> Pack:
                        (where("public_quests.toml"), "public_quest", public),
                        (where("artifacts.toml"), "artifact", artifacts)])
     return Pack(locations, links, adjacency, boards, planeswalkers, cards, quests, public,
-                artifacts)
+                artifacts, _digest(source))
 
 
 @cache

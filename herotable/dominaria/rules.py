@@ -19,6 +19,8 @@ from herotable.dominaria.pack import (
 )
 from herotable.dominaria.state import PlayerState
 
+ARRIVALS = "arrivals"  # the key of :func:`counters` the travel conditions count from
+
 # ---------------------------------------------------------------- Leyline networks
 
 
@@ -46,7 +48,8 @@ def collectable(player: PlayerState) -> set[str]:
 
 
 def counters(player: PlayerState) -> dict[str, int]:
-    """The counting metrics that only grow: a started quest keeps a copy to count from."""
+    """The counting metrics that only grow: a started quest keeps a copy to count from
+    (``arrivals``: how many arrivals the travel conditions count from)."""
     return {
         "heroes": len(player.heroes),
         "manaliths": len(player.manaliths),
@@ -54,7 +57,43 @@ def counters(player: PlayerState) -> dict[str, int]:
         "cabal": player.cabal,
         "artifacts": player.discovered,
         "quests": player.completed,
+        ARRIVALS: len(player.travels),
     }
+
+
+def visited(player: PlayerState, pack: Pack, req: Requirement, first: int = 0) -> int:
+    """Travel: the different locations (of ``req.colour``; or ``req.location`` alone) your
+    Heroes arrived at from arrival number ``first`` on (0: the whole game). Arriving again
+    where you have been counts once; standing still counts nothing."""
+    places = set(player.travels[first:])
+    if req.location is not None:
+        return int(req.location in places)
+    if req.colour is not None:
+        return sum(1 for p in places if pack.locations[p].colour == req.colour)
+    return len(places)
+
+
+def progress(player: PlayerState, pack: Pack, req: Requirement,
+             since: dict[str, int] | None = None) -> int:
+    """How far the player is towards ``req``: its metric now, or with ``since_start``
+    what was gained since the quest started (``since``: :func:`counters` then)."""
+    if req.metric == "visited":
+        first = (since or {}).get(ARRIVALS, 0) if req.since_start else 0
+        return visited(player, pack, req, first)
+    value = metric(player, pack, req)
+    if req.since_start:
+        value -= (since or {}).get(req.metric, 0)
+    return value
+
+
+def reach(player: PlayerState, pack: Pack, ability: str) -> set[str]:
+    """Where the player may use ``ability`` (discover, confront): where a Hero of theirs
+    stands, and next to it too with an artifact of kind ``reach`` for it in play."""
+    here = set(player.heroes)
+    if any(pack.artifacts[a].ability.kind == "reach" and pack.artifacts[a].ability.target
+           == ability for a in player.artifacts):
+        here = here.union(*(pack.adjacency[h] for h in player.heroes))
+    return here
 
 
 def metric(player: PlayerState, pack: Pack, req: Requirement) -> int:
@@ -77,19 +116,15 @@ def metric(player: PlayerState, pack: Pack, req: Requirement) -> int:
         return len(places)
     if name == "hero_at":
         return player.heroes.count(req.location or "")
+    if name == "visited":
+        return visited(player, pack, req)
     raise ValueError(f"unknown metric {name!r}")  # the pack loader refuses these first
 
 
 def met(player: PlayerState, pack: Pack, reqs: tuple[Requirement, ...],
         since: dict[str, int] | None = None) -> bool:
     """Whether every requirement holds; ``since_start`` ones count from ``since``."""
-    for req in reqs:
-        value = metric(player, pack, req)
-        if req.since_start:
-            value -= (since or {}).get(req.metric, 0)
-        if value < req.at_least:
-            return False
-    return True
+    return all(progress(player, pack, req, since) >= req.at_least for req in reqs)
 
 
 def describe_requirement(req: Requirement) -> str:

@@ -46,6 +46,9 @@ class PlayerState:
     # two-player game, held from the start to the end.
     setup_moves: int = 0
     completed: int = 0  # quest cards completed
+    # Every location one of your Heroes arrived at (placed, recruited or moved), in order,
+    # repeats included: what the travel conditions (metric ``visited``) count.
+    travels: list[str] = field(default_factory=list)
     # This turn only.
     moves_used: int = 0
     extra_moves: int = 0
@@ -81,6 +84,7 @@ class PlayerState:
         new.public = list(self.public)
         new.used_artifacts = set(self.used_artifacts)
         new.owed = list(self.owed)
+        new.travels = list(self.travels)
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -107,6 +111,7 @@ class PlayerState:
             "used_artifacts": sorted(self.used_artifacts),
             "choice": self.choice.to_json() if self.choice else None,
             "owed": list(self.owed),
+            "travels": list(self.travels),
         }
 
     @classmethod
@@ -136,4 +141,5 @@ class PlayerState:
             used_artifacts={str(a) for a in data["used_artifacts"]},
             choice=Choice.from_json(data["choice"]) if data["choice"] else None,
             owed=[str(k) for k in data["owed"]],
+            travels=[str(t) for t in data.get("travels", [])],  # absent before travels counted
         )

@@ -188,13 +188,8 @@ class DominariaView:
 
         def conditions(reqs: tuple[Requirement, ...],
                        since: dict[str, int] | None = None) -> list[dict[str, Any]]:
-            found = []
-            for req in reqs:
-                value = rules.metric(board, pack, req)
-                if req.since_start:
-                    value -= (since or {}).get(req.metric, 0)
-                found.append({"value": value, "at_least": req.at_least})
-            return found
+            return [{"value": rules.progress(board, pack, req, since), "at_least": req.at_least}
+                    for req in reqs]
 
         found: dict[str, list[dict[str, Any]]] = {}
         for quest_id in board.hand:

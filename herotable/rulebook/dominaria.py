@@ -28,7 +28,7 @@ from herotable.messages import say
 from herotable.rulebook import RuleEntry
 
 SECTIONS = ("basics", "turn", "abilities", "board", "quests", "artifacts", "end", "variants")
-ARTIFACT_KINDS = ("none", "discount", "moves", "collect", "turn", "once")
+ARTIFACT_KINDS = ("none", "discount", "moves", "collect", "turn", "once", "reach")
 TRACKS = ("hero", "manalith", "leyline", "cabal")
 
 PREFIX = "rulebook.dominaria"

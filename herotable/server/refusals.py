@@ -36,6 +36,8 @@ class ServerRefusal(RefusalCode):
     TOO_MANY_REQUESTS = ("too_many_requests", (), "this client sends too many requests")
     TOO_LARGE = ("too_large", ("limit",), "the request body is over the server's limit")
     DAMAGED_GAME = ("damaged_game", (), "the game's stored record does not replay")
+    PACK_NOT_SERVED = ("pack_not_served", (),
+                       "the game was made with a data pack this server does not play now")
     DATABASE_UNAVAILABLE = ("database_unavailable", (),
                             "the database is not answering: try again shortly")
     INTERNAL_ERROR = ("internal_error", (), "the server failed; the fault is logged")

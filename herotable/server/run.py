@@ -27,8 +27,10 @@ KEEP_ALIVE_SECONDS = 60
 
 
 def run_server(host: str, port: int, url: str | None, open_browser: bool,
-               bot_workers: int | None = None) -> None:
+               bot_workers: int | None = None, dominaria_data: str | None = None) -> None:
     settings = Settings(database_url=database_url(url))
+    if dominaria_data is not None:
+        settings = replace(settings, dominaria_data=dominaria_data)
     if bot_workers is not None:
         settings = replace(settings, bot_workers=bot_workers)
     try:
@@ -38,6 +40,9 @@ def run_server(host: str, port: int, url: str | None, open_browser: bool,
                              f"{exc.args[0] if exc.args else exc}") from exc
     address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     print(f"herotable: {address}  (games kept in {settings.database_url})", flush=True)
+    if settings.dominaria_data is not None:
+        print(f"herotable: Heroes of Dominaria plays the data pack in "
+              f"{settings.dominaria_data}", flush=True)
     if open_browser and _has_screen():
         threading.Timer(1.0, webbrowser.open, (address,)).start()
     # No per-message compression: deflating every push was a quarter of the server's time

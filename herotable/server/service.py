@@ -41,6 +41,7 @@ from herotable.server.errors import (
 )
 from herotable.server.hub import Hub
 from herotable.server.live import LiveGame
+from herotable.server.packs import ServedPack, served_pack
 from herotable.server.refusals import ServerRefusal
 from herotable.server.relay import ActionNote, relay_for
 from herotable.server.rows import UNDO, with_row
@@ -60,15 +61,18 @@ DAMAGED = ("this game's record is damaged, so it cannot be played or shown; the 
 T = TypeVar("T")
 
 
-def rebuild(row: GameRow, seats: list[SeatRow], actions: list[ActionRow]) -> LiveGame:
+def rebuild(row: GameRow, seats: list[SeatRow], actions: list[ActionRow],
+            served: ServedPack) -> LiveGame:
     """A stored game in memory, its actions applied one by one from its config and seed
     (as a replay does), so that each seat's ``owing_since`` is known exactly; a record that
     does not replay (an unknown game, a damaged config or seed, an action the rules
     refuse, seats that are not the game's players) is a :class:`DamagedGame`, whatever the
-    engine found wrong with it."""
+    engine found wrong with it. A game made with a data pack other than the ``served`` one
+    is a :class:`PackNotServed` (the record is sound; this process cannot play it)."""
+    config = served.config_for(row.game, row.config)
     try:
         cls = game_classes()[row.game]
-        live = LiveGame(row.id, row, seats, cls(cls.config_from_json(row.config), row.seed))
+        live = LiveGame(row.id, row, seats, cls(cls.config_from_json(config), row.seed))
         if [seat.seat for seat in seats] != list(range(live.game.num_players)):
             raise ValueError(f"the seats {[seat.seat for seat in seats]} are not the "
                              f"game's {live.game.num_players} players")
@@ -125,6 +129,7 @@ class GameRequest:
 class GameService:
     def __init__(self, settings: Settings, store: Store, hub: Hub) -> None:
         self.settings = settings
+        self.pack = served_pack(settings.dominaria_data)  # checked before anything else
         self.store = store
         self.hub = hub
         self.bots = BotDriver(self)
@@ -176,7 +181,7 @@ class GameService:
         names = [seat.name or "" for seat in seats]
         options = {**request.options, "players": len(seats), "names": names}
         seed = secrets.randbits(62) if request.seed is None else request.seed
-        game = info.new_game(seed, **options)
+        game = info.new_game(seed, **options, **self.pack.options(name))
         game_id = new_game_id()
         tokens = [None if seat.bot else new_token() for seat in seats]
         people = sum(seat.bot is None for seat in seats)
@@ -245,7 +250,7 @@ class GameService:
         if found is None:
             raise UnknownGame(f"there is no game {game_id!r}")
         row, seats, actions = found
-        return rebuild(row, seats, actions)
+        return rebuild(row, seats, actions, self.pack)
 
     async def catch_up(self, live: LiveGame) -> None:
         """Read the actions other processes stored since this one's copy (one database

@@ -1,5 +1,5 @@
-"""Where the server keeps its games and the limits it enforces, from the command line or the
-environment (``HEROTABLE_DATABASE_URL``)."""
+"""Where the server keeps its games, the data it plays and the limits it enforces, from the
+command line or the environment (``HEROTABLE_DATABASE_URL``, ``HEROTABLE_DOMINARIA_DATA``)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import platformdirs
+
+from herotable.server.packs import dominaria_data
 
 DATABASE_URL_VARIABLE = "HEROTABLE_DATABASE_URL"
 RATE_VARIABLE = "HEROTABLE_RATE_PER_SECOND"
@@ -43,6 +45,8 @@ def database_url(given: str | None = None) -> str:
 @dataclass(frozen=True, slots=True)
 class Settings:
     database_url: str = field(default_factory=database_url)
+    # The host's own Heroes of Dominaria data pack (a directory; None: the shipped pack).
+    dominaria_data: str | None = field(default_factory=dominaria_data)
     max_body_bytes: int = 16_384
     max_ws_message_bytes: int = 4_096
     # Per client address: a burst of this many requests, refilled at this rate per second

@@ -41,5 +41,8 @@ def test_a_bot_game_on_the_server_is_rerun_by_simulate(client: TestClient, tmp_p
     assert len(played["actions"]) > 20  # a whole game, not a few set-up choices
     assert rerun["actions"] == played["actions"]
     assert (rerun["game"], rerun["seed"]) == (played["game"], played["seed"])
-    # The same set-up but for the seats' names (the server names a bot's seat after it).
+    # The same set-up but for the seats' names (the server names a bot's seat after it) and
+    # the data pack's hash, which the server records with a Dominaria game.
+    recorded = played["config"].pop("pack_digest", None)
+    assert (recorded is not None) == (game == "dominaria")
     assert {**rerun["config"], "names": []} == {**played["config"], "names": []}

@@ -22,9 +22,9 @@ from herotable.dominaria.rules import (
     ability_cost,
     collectable,
     collects_allowed,
-    metric,
     moves_allowed,
     networks,
+    progress,
     score,
 )
 
@@ -98,9 +98,7 @@ def requirement_cost(pos: Position, req: Requirement,
                      since: dict[str, int] | None = None) -> float:
     """Mana equivalents still missing for one condition (0: it holds)."""
     state, pack = pos.state, pos.pack
-    value = metric(state, pack, req) - ((since or {}).get(req.metric, 0)
-                                        if req.since_start else 0)
-    missing = req.at_least - value
+    missing = req.at_least - progress(state, pack, req, since)
     if missing <= 0:
         return 0.0
     name, costs = req.metric, pos.costs
@@ -132,6 +130,11 @@ def requirement_cost(pos: Position, req: Requirement,
             return 0.5 * pos.near[req.location] * missing
         steps = sorted(dist[h] for h in state.heroes if h != req.location)[:missing]
         return 0.5 * sum(steps) + 5.0 * max(0, missing - len(steps))
+    if name == "visited":  # travel: a move or two per new place
+        if req.location is not None:
+            return 0.5 * min((pack.distances[req.location][h] for h in state.heroes),
+                             default=pos.near[req.location])
+        return missing * (1.5 if req.colour else 1.0)
     return 5.0 * missing
 
 

@@ -3,7 +3,6 @@ with their message catalogues, and each game's card catalogue."""
 
 from __future__ import annotations
 
-import functools
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
@@ -55,27 +54,31 @@ async def stats(service: Service, analyst: Analysts) -> dict[str, Any]:
 
 
 @router.get("/meta")
-async def meta() -> dict[str, Any]:
+async def meta(service: Service) -> dict[str, Any]:
     """The games, their options (those a server accepts), bots, whether each has a
-    tutorial, and the languages."""
+    tutorial (here: a server playing its host's own Dominaria pack offers none for it), and
+    the languages."""
     described = []
     for info in games():
         data = info.to_json()
         data["options"] = [o for o in data["options"] if not o["local_only"]]
         data["bots"] = bot_names(info.name)
-        data["tutorial"] = info.name in TUTORIALS  # POST /api/tutorials/{game} starts one
+        # POST /api/tutorials/{game} starts one.
+        data["tutorial"] = info.name in TUTORIALS and service.pack.has_tutorial(info.name)
         described.append(data)
     return {"games": described, **_languages()}
 
 
 @router.get("/catalog/{game}")
-async def catalog(game: Annotated[str, Path(json_schema_extra=GAME_NAMES)]) -> dict[str, Any]:
+async def catalog(game: Annotated[str, Path(json_schema_extra=GAME_NAMES)],
+                  service: Service) -> dict[str, Any]:
     """Everything a client needs to draw and name the game's cards (the same for every
-    game of it, so clients cache it)."""
+    game of it on this server, so clients cache it): for Heroes of Dominaria, the data
+    pack the server plays (``pack.host``: its host's own)."""
     info = game_info(game)
     if info.catalog is None:
         raise NotOffered(f"{info.title} has no card catalogue yet", params={"game": info.name})
-    return _catalog(info.name)
+    return service.pack.catalog(info.name)
 
 
 @router.get("/messages/{language}", response_class=FileResponse)
@@ -95,9 +98,3 @@ def _languages() -> dict[str, Any]:
     return {"languages": languages,
             "language_names": {code: messages.language_name(code) for code in languages}}
 
-
-@functools.cache
-def _catalog(game: str) -> dict[str, Any]:
-    catalog = game_info(game).catalog
-    assert catalog is not None
-    return catalog()

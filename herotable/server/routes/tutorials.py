@@ -35,6 +35,9 @@ async def start(game: str, body: TutorialRequest, request: Request, response: Re
     """A new tutorial game: the person holds seat 0 (the others are the script's bots)."""
     response.headers["Cache-Control"] = NO_STORE  # it holds the seat's token
     tutorial = tutorial_of(game)
+    if not service.pack.has_tutorial(game):
+        raise NotOffered("this tutorial follows a deal of the shipped data pack, and this "
+                         "server plays its host's own", params={"game": game})
     seats = [SeatRequest(body.name, None, None),
              *(SeatRequest(None, bot, seconds) for bot, seconds in tutorial.bots)]
     live, tokens = await service.create(GameRequest(

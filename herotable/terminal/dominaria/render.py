@@ -13,7 +13,14 @@ from rich.table import Table
 from rich.text import Text
 
 from herotable.dominaria.names import names, record_names
-from herotable.dominaria.pack import COLOURS, Effect, Pack, Requirement
+from herotable.dominaria.pack import (
+    COLOURED_METRICS,
+    COLOURS,
+    TRAVEL_METRICS,
+    Effect,
+    Pack,
+    Requirement,
+)
 from herotable.dominaria.rules import (
     collects_allowed,
     moves_allowed,
@@ -112,9 +119,6 @@ def colour_name(colour: str, language: str) -> str:
     return say(language, f"dom.colour.{colour}")
 
 
-COLOURED_METRICS = ("mana", "manaliths", "locations")
-
-
 def requirement_text(view: DominariaView, req: Requirement, language: str) -> str:
     """One condition of a quest, as the page words it: "2 Heroes on white locations"."""
     params: dict[str, object] = {"count": req.at_least}
@@ -124,6 +128,8 @@ def requirement_text(view: DominariaView, req: Requirement, language: str) -> st
         params["colour"] = colour_name(req.colour, language)
     if req.location:
         params["location"] = location_name(view.pack, req.location, language)
+        if req.metric in TRAVEL_METRICS:  # "a Hero has been to Keld": no count to say
+            key = f"dom.req_place.{req.metric}"
     text = say(language, key, **params)
     return say(language, "dom.req.since_start", text=text) if req.since_start else text
 

@@ -19,6 +19,7 @@ export function indexCatalog(raw) {
     card: (id) => raw.cards[id],
     tracks: raw.tracks,
     designed: raw.designed,
+    pack: raw.pack,
   };
 }
 

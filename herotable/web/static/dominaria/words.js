@@ -5,7 +5,9 @@ import { t } from '../i18n.js';
 import { nameOf } from './catalog.js';
 import { colourName } from './symbols.js';
 
-const COLOURED = new Set(['mana', 'manaliths', 'locations']);
+const COLOURED = new Set(['mana', 'manaliths', 'locations', 'visited']);
+// Conditions worded by their location alone ("a Hero has been to Keld"): no count to say.
+const PLACE_ONLY = new Set(['visited']);
 
 /** One condition of a quest: "2 Heroes on white locations". */
 export function requirementText(catalog, req) {
@@ -15,7 +17,10 @@ export function requirementText(catalog, req) {
     key = `dom.req_colour.${req.metric}`;
     params.colour = colourName(req.colour);
   }
-  if (req.location) params.location = nameOf(catalog, req.location);
+  if (req.location) {
+    params.location = nameOf(catalog, req.location);
+    if (PLACE_ONLY.has(req.metric)) key = `dom.req_place.${req.metric}`;
+  }
   const text = t(key, params);
   return req.since_start ? t('dom.req.since_start', { text }) : text;
 }
