@@ -47,6 +47,8 @@ def test_the_seat_cannot_tell_the_world_from_the_game(seed: int, players: int,
     game, seat = _played(seed, players, steps)
     world = sample_world(game.view(seat), SeededRng(seed + 1))
     assert world.view(seat) == game.view(seat)
+    # The face-up discard pile too (views compare without it): a search must not reshuffle it.
+    assert world.view(seat).reveals == game.view(seat).reveals
     assert world.legal_actions(seat) == game.legal_actions(seat)
     assert world.clone().to_json() == world.to_json()
 

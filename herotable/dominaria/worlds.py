@@ -10,10 +10,8 @@ seat has not seen:
   become the quest deck;
 - artifacts nobody holds are shuffled, dealt to the other seats' artifact choices, and the
   rest become the artifact deck;
-- the Dominaria deck is a random sample (of the shown size) of the cards other than the one
-  revealed, the remainder being the discard pile. A card revealed earlier could be
-  remembered, but which cards are gone matters little: a search only simulates the next few
-  reveals.
+- the face-up discard pile is the view's (``reveals``, in its order), and the Dominaria deck
+  is the other cards, shuffled.
 
 The world is dealt like any game and then given the view's board, all in the engine's own
 types, and checked as a loaded save is, so it can never hold a state the rules refuse.
@@ -70,7 +68,9 @@ def sample_world(view: DominariaView, rng: SeededRng) -> DominariaGame:
                             else (artifacts, "artifact"))
             board.choice = Choice(seat.choice_kind, _deal(source, seat.choice_count, what))
 
-    cards = [c.id for c in pack.cards if c.id != view.revealed]
+    # The discard pile lies face up: every seat knows it, in order.
+    seen = [reveal["card"] for reveal in view.reveals] or ([view.revealed] if view.revealed else [])
+    cards = [c.id for c in pack.cards if c.id not in set(seen)]
     rng.shuffle(cards)
     on_deck = view.deck_sizes["dominaria"]
 
@@ -86,7 +86,7 @@ def sample_world(view: DominariaView, rng: SeededRng) -> DominariaGame:
     world.claims = {q: list(c) for q, c in view.claims.items()}
     world.players = boards
     world.deck = cards[:on_deck]
-    world.discard = cards[on_deck:] + ([view.revealed] if view.revealed else [])
+    world.discard = cards[on_deck:] + seen
     world.quest_deck = quests[:view.deck_sizes["quests"]]
     world.artifact_deck = artifacts[:view.deck_sizes["artifacts"]]
     cabal_out = sum(view.cabal_tokens.values()) + sum(b.cabal for b in boards)

@@ -4,7 +4,6 @@ public quest's tile is taken by itself: the page says so, marks the tile and log
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 

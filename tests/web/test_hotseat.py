@@ -56,7 +56,13 @@ def test_hot_seat_passes_the_device_between_seats(page: Page, api: Api, shots: P
     expect(page.get_by_role("heading", name=f"{text('map.of', name='Ann')} · "
                                              f"{text('map.yours')}")).to_be_visible()
     expect(ann.controls).to_be_visible()
-    ann.decide(2, before_confirm=lambda _: expect(other_name.nth(1)).to_have_text("Bob ✎"))
+    bob_doing = page.locator(".others .other-doing").nth(1)
+
+    def bob_is_here_and_drawing(_: object) -> None:
+        expect(other_name.nth(1)).to_have_text("Bob")
+        expect(bob_doing).to_have_text(text("board.doing.draw"))
+
+    ann.decide(2, before_confirm=bob_is_here_and_drawing)
     expect(page.get_by_role("heading", name=text("hotseat.pass", name="Bob"))).to_be_visible()
     ready_bob.click()
     bob.decide(3)

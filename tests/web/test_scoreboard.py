@@ -132,7 +132,7 @@ def test_a_seasons_end_is_counted_up_and_the_board_shows_every_player(
             assert row["running"] == str(view["running_totals"][p][0])
             cell = board.locator("tbody tr").nth(p).locator("td.season-cell").first
             season = view["scores"][p][0]
-            parts = [f"{text(f'edict.letter.{e[0]}')}{e[2]}" for e in season["edicts"]]
+            parts = [f"{text(f'edict.letter.{e[0]}')} {e[2]}" for e in season["edicts"]]
             expect(cell.locator(".part.edict")).to_have_text(parts)
             expect(cell.locator(".part.coin")).to_have_text(str(view["scores"][p][0]["coins"]))
             expect(cell.locator(".part.monster")).to_have_text(

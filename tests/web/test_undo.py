@@ -85,7 +85,7 @@ def test_solo_says_a_confirmed_placement_is_final(page: Page, api: Api, shots: P
     if target.kind in ("draw", "monster"):
         table.orient(target, state)
     table.click_cell(*target.pointer)
-    expect(page.locator(".undo-note")).to_have_text(text("undo.solo"))
+    expect(page.locator(".undo-note")).to_have_text(text("undo.solo_note"))
     page.screenshot(path=str(shots / "undo-solo-note.png"))
     with page.expect_response(lambda r: "/actions" in r.url):
         page.keyboard.press("Enter")

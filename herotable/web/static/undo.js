@@ -54,5 +54,5 @@ export function UndoButton({ undo, state, seat, onUndone }) {
 
 /** Solo Cartographers: confirming reveals the next card at once, so no undo follows it. */
 export function SoloUndoNote() {
-  return html`<p class="undo-note muted">${t('undo.solo')}</p>`;
+  return html`<p class="undo-note muted">${t('undo.solo_note')}</p>`;
 }

@@ -47,7 +47,7 @@ export function MonsterMarks({ sheet, monsters, m, cell }) {
   return html`<g class="monsters">${groupsOn(sheet).map(([id, names]) => {
     const cells = names.map(parseCell);
     const mark = monsters.marks[id] || '';
-    return html`<g class=${`monster ${monsters.lit === id ? 'on' : ''}`} data-monster=${id}>
+    return html`<g class=${monsters.lit === id ? 'monster on' : 'monster'} data-monster=${id}>
       <title>${monsters.name(id)}</title>
       ${cells.map(([r, c]) => html`<rect class="monster-cell" x=${m + c * cell} y=${m + r * cell} width=${cell} height=${cell}/>`)}
       <path class="monster-edge" d=${outlinePath(cells, m, cell)}/>

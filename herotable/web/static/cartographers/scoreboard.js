@@ -27,11 +27,11 @@ export function Scoreboard({ view, catalog, names, shown, reveal, onFocus, onLig
     return reveal && reveal.season === k && i === n - 1 ? 'part new' : 'part';
   };
   const runningShown = (p) => {
-    const totals = running[p] || [];
-    if (!totals.length) return '';
-    const last = totals.length - 1;
-    if (upTo(last) >= COUNT_STEPS) return totals[last];
-    return last > 0 ? totals[last - 1] : '';
+    const after = running[p] || []; // the player's stars after each season scored
+    if (!after.length) return '';
+    const last = after.length - 1;
+    if (upTo(last) >= COUNT_STEPS) return after[last];
+    return last > 0 ? after[last - 1] : '';
   };
   return html`<table class="scores scoreboard">
     <caption>${t('board.title')}</caption>
@@ -47,7 +47,7 @@ export function Scoreboard({ view, catalog, names, shown, reveal, onFocus, onLig
         ${seasons.map((s, k) => html`<td class="season-cell">${rows[k] && html`<span class="parts">
             ${rows[k].edicts.map(([letter, card, stars], i) => html`<button type="button" class=${`${part(k, i)} edict`}
                 title=${nameIn((catalog.card(card) || {}).names)}
-                onClick=${(e) => { e.stopPropagation(); onLight(p, k, letter); }}>${t(`edict.letter.${letter}`)}<b>${stars}</b></button>`)}
+                onClick=${(e) => { e.stopPropagation(); onLight(p, k, letter); }}>${t(`edict.letter.${letter}`)} <b>${stars}</b></button>`)}
             <span class=${`${part(k, 2)} coin`} title=${t('board.coins', { count: rows[k].coins })}><${Icon} href="#m-coin"/>${rows[k].coins}</span>
             <span class=${`${part(k, 3)} monster`} title=${t('board.monsters', { count: rows[k].monsters })}><${Icon} href="#t-monster"/>${rows[k].monsters}</span>
           </span><b class=${`season-total ${part(k, 4)}`}

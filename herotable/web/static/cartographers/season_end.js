@@ -20,7 +20,7 @@ const cardKey = (view) => `${view.season_index}:${view.revealed.length}`;
  * announces. ``step`` counts the parts shown, up to COUNT_STEPS (all: the count is over).
  */
 export function useSeasonEnd(view, live) {
-  const scored = view.scores.reduce((most, rows) => Math.max(most, rows.length), 0);
+  const scored = Math.max(0, ...view.scores.map((rows) => rows.length)); // seasons scored so far
   const seen = useRef(null);
   const [end, setEnd] = useState(null);
 

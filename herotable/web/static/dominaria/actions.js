@@ -5,7 +5,7 @@ import { html } from '../html.js';
 import { t } from '../i18n.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { nameOf } from './catalog.js';
-import { findKeep } from './notation.js';
+import { findKeep, parseAction } from './notation.js';
 import { Mana, SeatGlyph, colourName } from './symbols.js';
 import { AbilityRules, CostLink, WhyNotHere, reasonText } from './reference.js';
 import { ArtifactCard, QuestCard } from './quests.js';
@@ -61,8 +61,8 @@ export function PaymentPanel({ catalog, view, me, pending, pay, setPay, onConfir
 export function ChoicePanel({ catalog, decision, actions, onAction, busy, taken }) {
   const [picked, setPicked] = useState([]);
   const confirm = useRef(null);
-  const hinted = taken && taken.startsWith('keep ') ? taken : null;
-  useEffect(() => { if (hinted) setPicked(hinted.split(' ').slice(1)); }, [hinted]);
+  const hinted = taken && parseAction(taken).verb === 'keep' ? taken : null;
+  useEffect(() => { if (hinted) setPicked(parseAction(hinted).args); }, [hinted]);
   const artifact = decision.choice === 'artifact';
   const toggle = (id) => {
     setPicked((old) => (old.includes(id) ? old.filter((x) => x !== id) : [...old, id].slice(-decision.count)));

@@ -9,6 +9,7 @@ import { hintChoices, hintValue, roundHint } from '../hint_request.js';
 import { Thinking } from '../thinking.js';
 import { nameOf } from './catalog.js';
 import { actionText } from './words.js';
+import { parseAction } from './notation.js';
 
 // The verbs whose first argument is a location the action happens at.
 const AT_LOCATION = new Set(['place', 'collect', 'recruit', 'discover', 'confront', 'manalith']);
@@ -16,7 +17,7 @@ const AT_LOCATION = new Set(['place', 'collect', 'recruit', 'discover', 'confron
 /** What the map draws for an action: `locations` ringed, a move's `arrow` [from, to], a
  * Leyline's `link` [a, b]; nothing for an action off the map (keep, use, end...). */
 export function hintMarks(action) {
-  const [verb, ...args] = (action || '').split(' ');
+  const { verb, args } = parseAction(action);
   if (AT_LOCATION.has(verb)) return { action, locations: [args[0]], arrow: null, link: null };
   if (verb === 'move') return { action, locations: [args[0], args[1]], arrow: [args[0], args[1]], link: null };
   if (verb === 'leyline') return { action, locations: [args[0], args[1]], arrow: null, link: [args[0], args[1]] };
@@ -25,7 +26,7 @@ export function hintMarks(action) {
 
 /** An action in words for the hint (a keep names the cards it keeps). */
 export function hintText(catalog, action) {
-  const [verb, ...args] = action.split(' ');
+  const { verb, args } = parseAction(action);
   if (verb === 'keep') return t('dom.hint.keep', { cards: args.map((id) => nameOf(catalog, id)).join(', ') });
   return actionText(catalog, verb, args);
 }

@@ -3,12 +3,15 @@
 // comes from the view's legal list, picked by its verb and arguments; the page only adds the
 // payment a player chose.
 
+/** One action as { text, verb, args } (an empty text: no verb, no arguments). */
+export function parseAction(text) {
+  const [verb, ...args] = (text || '').split(' ');
+  return { text, verb, args };
+}
+
 /** The legal actions as { text, verb, args }. */
 export function parseActions(list) {
-  return (list || []).map((text) => {
-    const [verb, ...args] = text.split(' ');
-    return { text, verb, args };
-  });
+  return (list || []).map(parseAction);
 }
 
 const sameList = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
