@@ -30,8 +30,10 @@ function SeatLink({ id, token, name }) {
 }
 
 // The refusals that keep this page from showing the game at all (unknown, a running
-// challenge's, a link of no seat); any other failure of the link is passing and retried.
-const UNSHOWABLE = new Set(['unknown_game', 'challenge_hidden', 'not_a_seat', 'token_needed']);
+// challenge's, a link of no seat, a damaged record, a data pack the server no longer plays);
+// any other failure of the link is passing and retried.
+const UNSHOWABLE = new Set(['unknown_game', 'challenge_hidden', 'not_a_seat', 'token_needed',
+  'damaged_game', 'pack_not_served']);
 
 export function GamePage({ id, navigate }) {
   useLanguage();

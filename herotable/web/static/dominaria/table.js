@@ -87,7 +87,7 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, hint, 
   const takeHint = (action) => {
     const a = parsed.find((x) => x.text === action);
     if (!a) return;
-    setTaken(action); setError(null); setAsking(false); setMode(null); setPending(null);
+    setTaken(action); setError(null); setMode(null); setPending(null);
     const onMap = hintMarks(action).locations;
     setSelected(onMap.length ? onMap[0] : null);
     if (PAYABLE.has(a.verb)) choose(a);
