@@ -39,6 +39,7 @@ from herotable.terminal.dominaria.render import (
     requirement_text,
 )
 from herotable.terminal.dominaria.session import Session as DominariaSession
+from herotable.terminal.words import term
 from tests.dominaria_helpers import game_in_play, put_heroes
 from tests.terminal_helpers import recording, scripted
 
@@ -463,10 +464,15 @@ def test_the_title_stays_first_after_locations_and_help(size: tuple[int, int]) -
                       force_terminal=True)
     game = game_in_play(players=4)
     screens: list[list[str]] = []
+    pages: list[str] = []  # a reply too long for the screen, shown whole until Enter
     typed = scripted(["locations", "help", "locations", "help"])
 
     def read_line(prompt: str) -> str:
-        screens.append(screen_shown(console.export_text(clear=True)))
+        shown = console.export_text(clear=True)
+        if prompt == term("en", "common.page_back"):
+            pages.append(shown)
+            return ""
+        screens.append(screen_shown(shown))
         return typed(prompt)
 
     play_dominaria(game, console=console, read_line=read_line)
@@ -474,8 +480,12 @@ def test_the_title_stays_first_after_locations_and_help(size: tuple[int, int]) -
     for screen in screens:
         assert screen[0].startswith(TITLE), screen[0]
         assert len(screen) <= height - 1, len(screen)
+    # The help whole, under the screen where it fits, else as a page of its own: never cut.
     for screen in (screens[2], screens[4]):
-        assert any("Type the key of an action" in line for line in screen)
+        helped = any("Type the key of an action" in line for line in screen)
+        assert helped or any("Type the key of an action" in page for page in pages)
+    assert all("a bare u undoes" in page for page in pages)
+    assert bool(pages) == (height < 50)
 
 
 def test_an_action_is_echoed_unless_it_is_a_keep_in_the_session_and_the_replay() -> None:

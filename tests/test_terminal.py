@@ -33,6 +33,7 @@ from herotable.terminal.cartographers.render import (
     setup_line,
     status_line,
 )
+from herotable.terminal.words import term
 from tests.terminal_helpers import recording, scripted
 
 # Seed 3 opens with Frontier Dwelling (XXX/.X./.X., village or farm) on side C, whose
@@ -530,18 +531,37 @@ def test_the_screen_writes_cells_with_the_map_files_letters() -> None:
     assert "F  attacked" in legend_text and "·  Empty" in legend_text
 
 
-@pytest.mark.parametrize("typed, reply", [("zz", "Unknown command “zz”"),
-                                          ("?", "Build your placement")])
-def test_at_80x24_the_reply_to_what_was_typed_is_shown_under_the_header(typed: str,
-                                                                         reply: str) -> None:
+def test_at_80x24_the_reply_to_what_was_typed_is_shown_under_the_header() -> None:
     console = Console(record=True, width=80, height=24, file=io.StringIO(), force_terminal=True)
     game = CartographersGame(GameConfig(players=1), 42)
-    play_cartographers(game, console=console, read_line=scripted([typed]))
+    play_cartographers(game, console=console, read_line=scripted(["zz"]))
     out = console.export_text()
     last = out[out.rindex("Spring"):out.index("End of input.")].rstrip("\n").split("\n")
     assert last[0].startswith("Spring  time 1/8")  # the status header is the first line
     assert len(last) <= 23  # and the prompt line
-    assert any(reply in line for line in last)
+    assert any("Unknown command “zz”" in line for line in last)
+
+
+def test_at_80x24_the_help_is_shown_whole_then_the_screen() -> None:
+    """Too long for the space under the screen, the help is a page of its own until Enter:
+    none of it is cut."""
+    console = Console(record=True, width=80, height=24, file=io.StringIO(), force_terminal=True)
+    game = CartographersGame(GameConfig(players=1), 42)
+    prompts: list[str] = []
+    typed = scripted(["?", ""])
+
+    def read_line(prompt: str) -> str:
+        prompts.append(prompt)
+        return typed(prompt)
+
+    play_cartographers(game, console=console, read_line=read_line)
+    assert term("en", "common.page_back") in prompts
+    out = console.export_text()
+    help_text = out[:out.rindex("Spring  time")]  # all before the screen shown after it
+    for words in ("Build your placement", "take back the last move"):
+        assert words in help_text
+    last = out[out.rindex("Spring"):out.index("End of input.")].rstrip("\n").split("\n")
+    assert last[0].startswith("Spring  time 1/8") and len(last) <= 23
 
 
 def test_a_seat_is_named_one_way_in_the_cartographers_session() -> None:

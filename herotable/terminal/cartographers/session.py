@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from herotable.bots.base import Bot
@@ -154,7 +154,7 @@ class Session(SessionBase):
         words = text.split()
         head = words[0].lower()
         if head in ("help", "?"):
-            return Outcome("again", self.help_views())
+            return Outcome("again", self.paged(Group(*self.help_views())))
         if head == "save":
             return Outcome("again", [self.save_command(" ".join(words[1:]))])
         if head in ("quit", "exit"):

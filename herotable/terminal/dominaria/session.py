@@ -195,7 +195,7 @@ class Session(SessionBase):
         if not text:
             return "again", [Text(self.say("type_a_key"), "dim")]
         if head in ("help", "?"):
-            return "again", self.help_views()
+            return "again", self.paged(Group(*self.help_views()))
         if head == "rules":
             return "again", self.paged(rules_view("dominaria", self.language,
                                                   " ".join(words[1:])))
