@@ -61,6 +61,13 @@ MANA_PER_COLOUR = MANA_SUPPLY // len(COLOURS)
 SETUP_QUESTS_DEALT, SETUP_QUESTS_KEPT = 4, 2
 STAGES = ("quests", "heroes", "play", "over")
 RECENT_EVENTS = 80  # the most events a view carries (a page update stays small)
+# The quest metrics an action of these verbs can raise (they bring no reward); an action of
+# any other verb may raise any. After one of these, a public quest counting none of them is
+# as unfulfilled as before (see DominariaGame._take_public_tiles).
+RAISES = {
+    "move": frozenset({"locations", "hero_at", "visited"}),
+    "collect": frozenset({"mana", "colours"}),
+}
 
 
 def hero_placement_order(first: int, players: int) -> list[int]:
@@ -301,7 +308,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self._check_stage(player, action)
         HANDLERS[action.verb](self, player, action)
         if action.verb != "end":  # ending a turn takes the tiles itself, before it passes
-            self._take_public_tiles(player)
+            self._take_public_tiles(player, RAISES.get(action.verb))
 
     def _check_stage(self, player: int, action: DominariaAction) -> None:
         state = self.players[player]
@@ -705,7 +712,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self._event("complete", player=player, quest=quest_id, vp=quest.vp)
         self._gain(player, quest.reward)
 
-    def _take_public_tiles(self, actor: int) -> None:
+    def _take_public_tiles(self, actor: int, raised: frozenset[str] | None = None) -> None:
         """Give a public quest's tile to every player who fulfils it, the moment an action
         ends: the rulebook gives it to the first player to fulfil the condition, so taking it
         is no decision (docs/rules-decisions.md). Only the acting player's board changes, but
@@ -714,13 +721,19 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
 
         Once every seat has been checked, only the actor can have come to fulfil a quest (an
         action changes no other board's metrics, and a turn's start only resets the turn's
-        counts), so later calls check the actor alone: checking every seat after every action
-        made the engine about twice as slow."""
-        seats = 1 if self._claims_settled else self.num_players
+        counts), so later calls check the actor alone, and of its quests only those that
+        count a metric ``raised`` names (None: any metric may have risen): checking every
+        seat and every quest after every action made the engine about twice as slow."""
+        if not self._claims_settled:
+            seats, raised = self.num_players, None
+        else:
+            seats = 1
         self._claims_settled = True
         for offset in range(seats):
             player = (actor + offset) % self.num_players
             for quest_id, quest in self.pack.public_quests.items():
+                if raised is not None and all(r.metric not in raised for r in quest.requires):
+                    continue
                 if self._fulfils(player, quest_id):
                     claims = self.claims[quest_id]
                     vp = quest.tiles[len(claims)]
