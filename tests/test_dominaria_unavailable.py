@@ -3,6 +3,7 @@ given exactly where the legal list has no such action."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -21,6 +22,18 @@ def unavailable(game: DominariaGame, player: int) -> dict[str, Any]:
     return found
 
 
+def reason_at(why: dict[str, Any], loc: str, kind: str) -> Any:
+    """The reason ``kind`` is not offered at ``loc`` (None: it is), as a page reads it: the
+    location's own, else the one most locations share, else the kind's everywhere."""
+    here = why["at"].get(loc, {})
+    own = here[kind] if kind in here else why["at_default"].get(kind)
+    return own or why["kinds"].get(kind)
+
+
+def code_of(reason: Any) -> str:
+    return reason if isinstance(reason, str) else reason["code"]
+
+
 def playing(seed: int = 1) -> tuple[DominariaGame, int]:
     game = game_in_play(2, seed=seed)
     return game, game.current
@@ -32,10 +45,10 @@ def test_a_cabal_token_blocks_collecting_there():
     game.map_mana["urborg"] = 2
     game.cabal_tokens["urborg"] = 1
     why = unavailable(game, me)
-    assert why["at"]["urborg"]["collect"] == {"code": "cabal", "params": {}}
+    assert reason_at(why, "urborg", "collect") == "cabal"
     refused(game, me, "collect urborg", "cabal")
     del game.cabal_tokens["urborg"]
-    assert "collect" not in unavailable(game, me)["at"].get("urborg", {})
+    assert reason_at(unavailable(game, me), "urborg", "collect") is None
 
 
 def test_too_little_mana_names_the_ability_and_its_cost():
@@ -63,14 +76,14 @@ def test_no_hero_there_blocks_abilities_and_moving_from_it():
     give(game, me, "UUUU")
     game.artifact_tokens = {"keld": 1, "orvada": 1}
     why = unavailable(game, me)
-    assert why["at"]["keld"]["discover"] == {"code": "no_hero", "params": {}}
-    assert why["at"]["keld"]["move"] == {"code": "no_hero", "params": {}}
-    assert "discover" not in why["at"].get("orvada", {})
+    assert reason_at(why, "keld", "discover") == "no_hero"
+    assert reason_at(why, "keld", "move") == "no_hero"
+    assert reason_at(why, "orvada", "discover") is None
     refused(game, me, "discover keld", "no_hero")
     game.artifact_tokens = {"keld": 1}
     why = unavailable(game, me)
-    assert why["kinds"]["discover"]["code"] == "no_artifact_near"
-    assert why["at"]["orvada"]["discover"]["code"] == "no_artifact_token"
+    assert why["kinds"]["discover"] == "no_artifact_near"
+    assert reason_at(why, "orvada", "discover") == "no_artifact_token"
 
 
 def test_a_collect_already_made_and_a_manalith_colour_already_built():
@@ -80,10 +93,10 @@ def test_a_collect_already_made_and_a_manalith_colour_already_built():
     state.manaliths = ["hammerheim"]
     give(game, me, "RRRRR")
     why = unavailable(game, me)
-    assert why["kinds"]["collect"]["code"] == "collected"
-    assert why["at"]["hammerheim"]["manalith"] == {
+    assert why["kinds"]["collect"] == "collected"
+    assert reason_at(why, "hammerheim", "manalith") == {
         "code": "manalith_colour", "params": {"colour": {"terms": "dom.colour", "words": ["R"]}}}
-    assert why["kinds"]["manalith"]["code"] == "manalith_colours"
+    assert why["kinds"]["manalith"] == "manalith_colours"
 
 
 def test_only_the_seat_on_its_turn_gets_reasons():
@@ -119,17 +132,31 @@ def check_reasons(game: DominariaGame, legal: list, why: dict[str, Any]) -> None
             continue
         for loc in game.pack.locations:
             offered = any(a.verb == kind and at_location(a, loc) for a in legal)
-            reason = why["at"].get(loc, {}).get(kind) or why["kinds"].get(kind)
+            reason = reason_at(why, loc, kind)
             assert offered == (reason is None), (kind, loc, reason)
     offered_cards = {a.args[0] for a in legal if a.verb in ("use", "start", "complete", "claim")}
     state = game.players[game.current]
     cards = {*state.artifacts, *state.hand, *state.started, *game.pack.public_quests}
     assert offered_cards.isdisjoint(why["cards"])
     assert offered_cards | set(why["cards"]) == cards
-    reasons = [*why["kinds"].values(), *why["cards"].values(),
-               *(r for found in why["at"].values() for r in found.values())]
+    reasons = [*why["kinds"].values(), *why["cards"].values(), *why["at_default"].values(),
+               *(r for found in why["at"].values() for r in found.values() if r is not None)]
     for reason in reasons:
-        code = CODES[reason["code"]]
+        code = CODES[code_of(reason)]
         assert isinstance(code, DominariaRefusal)
-        # Reasons at a location leave out the location, which is their key.
-        assert set(reason["params"]) <= set(code.params)
+        # Compact: a reason without params is its bare code.
+        assert isinstance(reason, str) or reason["params"]
+        # Reasons at a location or of a card leave out the location or the card's names,
+        # which are their key.
+        params = {} if isinstance(reason, str) else reason["params"]
+        assert set(params) <= set(code.params) - {"location", "quest", "artifact"}
+
+
+def test_the_reasons_stay_small():
+    # Sent on every update: a reason most locations share is said once, not per location,
+    # and a reason without params is its bare code.
+    game, me = playing()
+    why = unavailable(game, me)
+    assert why["at_default"]["move"] == "no_hero"
+    assert all(reason_at(why, hero, "move") is None for hero in game.players[me].heroes)
+    assert len(json.dumps(why, separators=(",", ":"))) < 1500

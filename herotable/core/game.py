@@ -13,6 +13,7 @@ in the abstract methods.
 
 from __future__ import annotations
 
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -357,9 +358,11 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
         self.log.entries.append(LogEntry(player, str(action)))
         self._after(player)
         caused = self.events[start:]
+        # map() and isdisjoint() rather than generators: this runs on every action, and a
+        # bot's search applies thousands of them a decision.
         sealed = (self._random_state() != random_state
-                  or any(a < b for a, b in zip(self._face_down_piles(), piles, strict=True))
-                  or any(e["type"] in self.revealing_events for e in caused))
+                  or any(map(operator.lt, self._face_down_piles(), piles))
+                  or not self.revealing_events.isdisjoint([e["type"] for e in caused]))
         self._undo_mark = (len(self.log.entries), sealed)
         return caused
 

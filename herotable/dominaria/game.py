@@ -61,6 +61,13 @@ MANA_PER_COLOUR = MANA_SUPPLY // len(COLOURS)
 SETUP_QUESTS_DEALT, SETUP_QUESTS_KEPT = 4, 2
 STAGES = ("quests", "heroes", "play", "over")
 RECENT_EVENTS = 80  # the most events a view carries (a page update stays small)
+# The quest metrics an action of these verbs can raise (they bring no reward); an action of
+# any other verb may raise any. After one of these, a public quest counting none of them is
+# as unfulfilled as before (see DominariaGame._take_public_tiles).
+RAISES = {
+    "move": frozenset({"locations", "hero_at", "visited"}),
+    "collect": frozenset({"mana", "colours"}),
+}
 
 
 def hero_placement_order(first: int, players: int) -> list[int]:
@@ -127,6 +134,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self.stage = "quests"
         self.placements: list[int] = []  # who places the next starting Heroes, in order
         self.revealed: str | None = None  # this turn's Dominaria card
+        self._claims_settled = False  # see _take_public_tiles
 
     def _setup_moves(self) -> int:
         """The rulebook's extra move of a two-player game, beyond the move symbol the second
@@ -251,6 +259,14 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         return (len(claims) < len(quest.tiles) and player not in claims
                 and met(self.players[player], self.pack, quest.requires))
 
+    def note_settled_claims(self) -> None:
+        """For a state set up other than by play (a load, a world sampled from a view): note
+        whether no seat fulfils a public quest whose tile is still there, so that the next
+        action checks its actor alone (see :meth:`_take_public_tiles`)."""
+        self._claims_settled = not any(self._fulfils(player, quest_id)
+                                       for player in range(self.num_players)
+                                       for quest_id in self.claims)
+
     # ------------------------------------------------------------------ applying
 
     @classmethod
@@ -291,7 +307,8 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         """Every check runs before the first change, so a refusal changes nothing."""
         self._check_stage(player, action)
         HANDLERS[action.verb](self, player, action)
-        self._take_public_tiles(player)
+        if action.verb != "end":  # ending a turn takes the tiles itself, before it passes
+            self._take_public_tiles(player, RAISES.get(action.verb))
 
     def _check_stage(self, player: int, action: DominariaAction) -> None:
         state = self.players[player]
@@ -695,15 +712,28 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self._event("complete", player=player, quest=quest_id, vp=quest.vp)
         self._gain(player, quest.reward)
 
-    def _take_public_tiles(self, actor: int) -> None:
+    def _take_public_tiles(self, actor: int, raised: frozenset[str] | None = None) -> None:
         """Give a public quest's tile to every player who fulfils it, the moment an action
         ends: the rulebook gives it to the first player to fulfil the condition, so taking it
         is no decision (docs/rules-decisions.md). Only the acting player's board changes, but
         a loaded state may hold an untaken tile another fulfils: seats are checked from the
-        actor round the table, and quests in the pack's order."""
-        for offset in range(self.num_players):
+        actor round the table, and quests in the pack's order.
+
+        Once every seat has been checked, only the actor can have come to fulfil a quest (an
+        action changes no other board's metrics, and a turn's start only resets the turn's
+        counts), so later calls check the actor alone, and of its quests only those that
+        count a metric ``raised`` names (None: any metric may have risen): checking every
+        seat and every quest after every action made the engine about twice as slow."""
+        if not self._claims_settled:
+            seats, raised = self.num_players, None
+        else:
+            seats = 1
+        self._claims_settled = True
+        for offset in range(seats):
             player = (actor + offset) % self.num_players
             for quest_id, quest in self.pack.public_quests.items():
+                if raised is not None and all(r.metric not in raised for r in quest.requires):
+                    continue
                 if self._fulfils(player, quest_id):
                     claims = self.claims[quest_id]
                     vp = quest.tiles[len(claims)]
@@ -940,6 +970,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         revealed = data["revealed"]
         game.revealed = None if revealed is None else str(revealed)
         game._check_loaded()
+        game.note_settled_claims()
         return game
 
     def _check_loaded(self) -> None:

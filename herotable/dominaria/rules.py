@@ -3,7 +3,7 @@ Leyline networks, costs and payments, moves, and the final score."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from herotable.core.errors import counted_terms
@@ -47,18 +47,23 @@ def collectable(player: PlayerState) -> set[str]:
 # ---------------------------------------------------------------- metrics
 
 
+# How each counting metric is read off a board: :func:`metric` reads one alone, since quest
+# conditions are checked after every action and building them all each time cost much.
+COUNTER_READERS: dict[str, Callable[[PlayerState], int]] = {
+    "heroes": lambda player: len(player.heroes),
+    "manaliths": lambda player: len(player.manaliths),
+    "leylines": lambda player: len(player.leylines),
+    "cabal": lambda player: player.cabal,
+    "artifacts": lambda player: player.discovered,
+    "quests": lambda player: player.completed,
+    ARRIVALS: lambda player: len(player.travels),
+}
+
+
 def counters(player: PlayerState) -> dict[str, int]:
     """The counting metrics that only grow: a started quest keeps a copy to count from
     (``arrivals``: how many arrivals the travel conditions count from)."""
-    return {
-        "heroes": len(player.heroes),
-        "manaliths": len(player.manaliths),
-        "leylines": len(player.leylines),
-        "cabal": player.cabal,
-        "artifacts": player.discovered,
-        "quests": player.completed,
-        ARRIVALS: len(player.travels),
-    }
+    return {name: read(player) for name, read in COUNTER_READERS.items()}
 
 
 def visited(player: PlayerState, pack: Pack, req: Requirement, first: int = 0) -> int:
@@ -77,13 +82,11 @@ def progress(player: PlayerState, pack: Pack, req: Requirement,
              since: dict[str, int] | None = None) -> int:
     """How far the player is towards ``req``: its metric now, or with ``since_start``
     what was gained since the quest started (``since``: :func:`counters` then)."""
+    if not req.since_start:
+        return metric(player, pack, req)
     if req.metric == "visited":
-        first = (since or {}).get(ARRIVALS, 0) if req.since_start else 0
-        return visited(player, pack, req, first)
-    value = metric(player, pack, req)
-    if req.since_start:
-        value -= (since or {}).get(req.metric, 0)
-    return value
+        return visited(player, pack, req, (since or {}).get(ARRIVALS, 0))
+    return metric(player, pack, req) - (since or {}).get(req.metric, 0)
 
 
 def reach(player: PlayerState, pack: Pack, ability: str) -> set[str]:
@@ -100,7 +103,7 @@ def metric(player: PlayerState, pack: Pack, req: Requirement) -> int:
     """The value of one requirement's metric for the player now."""
     name = req.metric
     if name in COUNTER_METRICS and req.colour is None:
-        return counters(player)[name]
+        return COUNTER_READERS[name](player)
     if name == "manaliths":
         return sum(1 for m in player.manaliths if pack.locations[m].colour == req.colour)
     if name == "mana":

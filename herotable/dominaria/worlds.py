@@ -95,6 +95,7 @@ def sample_world(view: DominariaView, rng: SeededRng) -> DominariaGame:
     world.artifact_supply = max(0, ARTIFACT_TOKENS - found_out)
     world.placements = _placements_left(view)
     world._check_loaded()  # the engine's own check of a state it did not reach by play
+    world.note_settled_claims()
     return world
 
 

@@ -79,3 +79,23 @@ def test_the_route_table_is_what_the_page_reads() -> None:
     for route in routes:
         assert re.compile(route["pattern"]).groups == len(route["params"])
     assert "from './routes.json'" in (WEB / "app.js").read_text("utf-8")
+
+
+def test_answers_go_compressed_to_a_client_that_asks(client: TestClient) -> None:
+    gzip = {"Accept-Encoding": "gzip"}
+    script = client.get("/static/app.js", headers=gzip)
+    assert script.headers["content-encoding"] == "gzip"
+    assert script.headers["vary"] == "Accept-Encoding"
+    assert int(script.headers["content-length"]) < len(script.content)
+    # The Guard's headers are kept, and the file is the same once decompressed.
+    assert script.headers["x-content-type-options"] == "nosniff"
+    plain = client.get("/static/app.js", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert plain.content == script.content
+    # A cached copy is still checked by its ETag.
+    again = client.get("/static/app.js", headers={**gzip, "If-None-Match": plain.headers["etag"]})
+    assert again.status_code == 304
+    # JSON answers too; a small one (the page itself) goes as it is.
+    assert client.get("/api/catalog/cartographers", headers=gzip).headers[
+        "content-encoding"] == "gzip"
+    assert "content-encoding" not in client.get("/", headers=gzip).headers

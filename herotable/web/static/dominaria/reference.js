@@ -64,18 +64,28 @@ export const AT_LOCATION = ['move', 'collect', 'discover', 'confront', 'manalith
 export const kindName = (kind) => (['move', 'collect'].includes(kind)
   ? t(`rulebook.dominaria.ui.kind.${kind}`) : t(`dom.ability.${kind}`));
 
-/** The engine's reason (a refusal's code and params) in words; `names` fills the location a
- * reason at a location leaves out (it is the key it is listed under). */
-export const reasonText = (reason, names) => refusalText({
-  code: reason.code, params: names ? { location: names, ...reason.params } : reason.params,
-});
+/** The engine's reason (a refusal's code and params, or its bare code when it has no
+ * params) in words; `names` fills the location a reason at a location leaves out (it is the
+ * key it is listed under). */
+export const reasonText = (reason, names) => {
+  const { code, params = {} } = typeof reason === 'string' ? { code: reason } : reason;
+  return refusalText({ code, params: names ? { location: names, ...params } : params });
+};
+
+/** Why `kind` is not offered at `location` (null: it is): the location's own reason, else the
+ * one most locations share (`at_default`; a location where it is offered holds null), else
+ * the kind's reason everywhere. */
+function reasonAt(why, location, kind) {
+  const here = (why.at || {})[location] || {};
+  const own = kind in here ? here[kind] : (why.at_default || {})[kind];
+  return own || (why.kinds || {})[kind] || null;
+}
 
 /** Why each kind of action is not offered at `location` (from the view's `unavailable`). */
 export function WhyNotHere({ catalog, view, location }) {
   const why = view.unavailable || {};
-  const here = (why.at || {})[location] || {};
   const names = catalog.location(location).names;
-  const rows = AT_LOCATION.map((kind) => [kind, here[kind] || (why.kinds || {})[kind]]).filter(([, r]) => r);
+  const rows = AT_LOCATION.map((kind) => [kind, reasonAt(why, location, kind)]).filter(([, r]) => r);
   if (!rows.length) return null;
   return html`<div class="why-not" data-why-at=${location}>
     <span class="muted small">${t('rulebook.dominaria.ui.why_here')}</span>
