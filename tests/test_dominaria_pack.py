@@ -457,10 +457,19 @@ def test_the_balance_tool_deals_and_seeds_as_simulate_does(monkeypatch):
     # Registered first: @dataclass looks its module up in sys.modules.
     monkeypatch.setitem(sys.modules, "dominaria_balance", tool)
     spec.loader.exec_module(tool)
-    tally = tool.measure(players=2, games=2, seed=5, bot="greedy", data=None)
+    games = tool.measure(players=2, games=2, seed=5, bot="greedy", seconds=None, data=None,
+                         jobs=1)
     rows = simulate(SimulationSpec("dominaria", ["greedy", "greedy"], games=2, seed=5,
                                    rotate=True))
-    assert tally.games == 2
-    assert sum(tally.vp.values()) == sum(seat.score for row in rows for seat in row.seats)
-    report = tool.report([tally])
-    assert "| total | " in report and "masters_of_mana" in report
+    assert len(games) == 2
+    assert ([[p["total"] for p in game.parts] for game in games]
+            == [[seat.score for seat in row.seats] for row in rows])
+    # The replay follows every quest card: its completions are the boards' own count.
+    for game in games:
+        done = [held for held in game.held if held.completed is not None]
+        assert len(done) == game.pieces["quest cards completed"] > 0
+        assert all(held.kept <= (held.started or held.kept) <= held.completed for held in done)
+        assert sum(game.wins) == 1 and game.ranked[0] == max(
+            range(2), key=lambda seat: game.parts[seat]["total"])
+    report = tool.report([games], load_pack())
+    assert "| total | " in report and "Masters of Mana" in report and " ± " in report
