@@ -206,6 +206,34 @@ def test_quests_are_varied_and_no_colour_is_starved(pack):
     assert all(p.tiles[0] == 10 and 0 < p.tiles[1] < 10 for p in pack.public_quests.values())
 
 
+def test_no_journey_quest_is_started_and_completed_in_a_first_turn(pack):
+    """A start quest that asks for a Hero at one place and then at another must take more
+    than the first turn of a two-player game (three moves, two Heroes on start locations):
+    strong bots started and completed such a quest in their first turn almost every game."""
+    first_turn_moves = 3
+    starts = pack.start_locations
+    for quest in pack.quests.values():
+        if not quest.needs_start or [r.metric for r in (*quest.start, *quest.requires)] \
+                != ["hero_at", "hero_at"]:
+            continue
+        a, b = quest.start[0].location, quest.requires[0].location
+        assert a is not None and b is not None
+        to_a = min(pack.distances[s][a] for s in starts)
+        one_hero = to_a + pack.distances[a][b]
+        two_heroes = to_a + min(pack.distances[s][b] for s in starts)
+        assert min(one_hero, two_heroes) > first_turn_moves, quest.id
+
+
+def test_a_start_quest_never_asks_for_every_hero_a_two_player_board_has_left(pack):
+    """In a two-player game the second starting Hero leaves two on the track: a start quest
+    asking to recruit both after it starts was never completed by strong bots."""
+    left = 2
+    for quest in pack.quests.values():
+        for req in quest.requires:
+            if req.metric == "heroes" and req.since_start:
+                assert req.at_least < left, quest.id
+
+
 def test_artifacts_mix_every_ability_kind(pack):
     artifacts = pack.artifacts.values()
     assert all(1 <= a.vp <= 4 for a in artifacts)
@@ -353,7 +381,7 @@ BREAKAGES = {
         "map.toml", '[[link]]\na = "orvada"\nb = "urborg"\nprovenance = "seed"\n', "",
         ["map.toml", "orvada and urborg", "'a', 'b'", "rulebook"]),
     "hero space without its move": (
-        "boards.toml", "{ vp = 2, move = true },", "{ vp = 2 },",
+        "boards.toml", "{ vp = 3, move = true },", "{ vp = 3 },",
         ["boards.toml", "tracks.hero", "'spaces' [1]", "'move'", "should be true"]),
     "Manalith quest moved": (
         "boards.toml", "{ vp = 10, quest = true },\n    { vp = 14 },",
@@ -391,10 +419,10 @@ BREAKAGES = {
         'id = "silent_colossus_heart"',
         ["artifacts.toml", "'sunken_diadem'", "'provenance'", "'invented'"]),
     "public quest tiles upside down": (
-        "public_quests.toml", 'text = "Defeat 3 Cabal tokens."\nrequires = [{ metric = "cabal", '
-        'at_least = 3 }]\ntiles = [10, 4]',
-        'text = "Defeat 3 Cabal tokens."\nrequires = [{ metric = "cabal", '
-        'at_least = 3 }]\ntiles = [4, 10]',
+        "public_quests.toml", 'text = "Defeat 4 Cabal tokens."\nrequires = [{ metric = "cabal", '
+        'at_least = 4 }]\ntiles = [10, 3]',
+        'text = "Defeat 4 Cabal tokens."\nrequires = [{ metric = "cabal", '
+        'at_least = 4 }]\ntiles = [3, 10]',
         ["public_quests.toml", "'scourge_of_the_cabal'", "'tiles'"]),
 }
 
@@ -457,10 +485,19 @@ def test_the_balance_tool_deals_and_seeds_as_simulate_does(monkeypatch):
     # Registered first: @dataclass looks its module up in sys.modules.
     monkeypatch.setitem(sys.modules, "dominaria_balance", tool)
     spec.loader.exec_module(tool)
-    tally = tool.measure(players=2, games=2, seed=5, bot="greedy", data=None)
+    games = tool.measure(players=2, games=2, seed=5, bot="greedy", seconds=None, data=None,
+                         jobs=1)
     rows = simulate(SimulationSpec("dominaria", ["greedy", "greedy"], games=2, seed=5,
                                    rotate=True))
-    assert tally.games == 2
-    assert sum(tally.vp.values()) == sum(seat.score for row in rows for seat in row.seats)
-    report = tool.report([tally])
-    assert "| total | " in report and "masters_of_mana" in report
+    assert len(games) == 2
+    assert ([[p["total"] for p in game.parts] for game in games]
+            == [[seat.score for seat in row.seats] for row in rows])
+    # The replay follows every quest card: its completions are the boards' own count.
+    for game in games:
+        done = [held for held in game.held if held.completed is not None]
+        assert len(done) == game.pieces["quest cards completed"] > 0
+        assert all(held.kept <= (held.started or held.kept) <= held.completed for held in done)
+        assert sum(game.wins) == 1 and game.ranked[0] == max(
+            range(2), key=lambda seat: game.parts[seat]["total"])
+    report = tool.report([games], load_pack())
+    assert "| total | " in report and "Masters of Mana" in report and " ± " in report

@@ -92,7 +92,8 @@ def test_a_public_tile_is_taken_the_moment_the_action_that_fulfils_it_ends():
     put_heroes(game, player, target)
     game.cabal_tokens[target] = game.cabal_tokens.get(target, 0) + 1
     game.cabal_supply -= 1
-    state.cabal = 2  # Scourge of the Cabal asks for 3 defeated
+    scourge = game.pack.public_quests["scourge_of_the_cabal"]
+    state.cabal = scourge.requires[0].at_least - 1  # one short of Scourge of the Cabal
     give(game, player, "BBB")
     assert not any(a.verb == "claim" for a in game.legal_actions(player))
     events = game.apply(player, f"confront {target}")
@@ -125,19 +126,21 @@ def test_manalith_tokens_back_at_the_end_of_the_turn_can_fulfil_a_public_quest()
 def test_the_second_player_to_fulfil_takes_the_other_tile_and_nobody_takes_both():
     game = game_in_play(3)
     first = current(game)
-    game.players[first].cabal = 3  # as a saved state may hold it: taken at the next action
+    scourge = game.pack.public_quests["scourge_of_the_cabal"]
+    need = scourge.requires[0].at_least
+    game.players[first].cabal = need  # as a saved state may hold it: taken at the next action
     events = game.apply(first, "end")
     assert {"type": "claim", "player": first, "quest": "scourge_of_the_cabal",
             "vp": 10} in events
     second = current(game)
-    game.players[second].cabal = 3
+    game.players[second].cabal = need
     other = (second + 1) % 3
-    game.players[other].cabal = 3
-    # Both fulfil it when the second player acts: the actor first, so it takes the 4.
+    game.players[other].cabal = need
+    # Both fulfil it when the second player acts: the actor first, so it takes the second tile.
     events = game.apply(second, "end")
     claims = [e for e in events if e["type"] == "claim"]
     assert claims == [{"type": "claim", "player": second, "quest": "scourge_of_the_cabal",
-                       "vp": 4}]
+                       "vp": scourge.tiles[1]}]
     assert game.claims["scourge_of_the_cabal"] == [first, second]
     assert [q for q, _ in game.players[first].public].count("scourge_of_the_cabal") == 1
     assert game.players[other].public == []
