@@ -1,8 +1,10 @@
 // Asking the server for a hint (the strong bot's choice for the seat's decision now), for any
 // game's table: the bot thinks for a while, so the panel counts the seconds and the person may
 // stop waiting; the answer is forgotten when the decision changes.
+import { html } from './html.js';
 import { t, refusalText } from './i18n.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { Thinking } from './thinking.js';
 
 /** Asking for a hint: `ask()` answers the server's hint; forgotten when `decisionKey`
  * changes. Its `shown` is the bot's move drawn now (its choice, or one of its others). */
@@ -68,3 +70,16 @@ export const hintValue = (answer, action) => {
 
 /** A value rounded as the hint shows it (one decimal). */
 export const roundHint = (x) => Math.round(Number(x) * 10) / 10;
+
+/** The hint's buttons (ask, take it, dismiss) and, while the bot thinks, the waiting line;
+ * `cancelHelp`: the key of the waiting line's tooltip, if the game has one of its own. */
+export function HintControls({ h, onTake, taken, cancelHelp }) {
+  return html`<div class="row">
+      <button type="button" class="hint-button" onClick=${h.request} disabled=${h.busy} aria-busy=${h.busy}
+          title=${t('hint.help')}>
+        ? ${t('hint.ask')}<span class="key">H</span></button>
+      ${h.shown && html`<button type="button" class="take" disabled=${taken} onClick=${() => onTake(h.shown)}>${t('hint.take')}</button>
+        <button type="button" class="quiet" onClick=${h.dismiss}>${t('hint.dismiss')}</button>`}
+    </div>
+    ${h.busy && html`<${Thinking} since=${h.since} onCancel=${h.cancel} help=${cancelHelp}/>`}`;
+}

@@ -4,10 +4,9 @@
 // it (it becomes the placement being chosen) or ignore it.
 import { html } from '../html.js';
 import { t, formatNumber } from '../i18n.js';
-import { hintChoices, hintValue, roundHint as round, useHintRequest } from '../hint_request.js';
+import { HintControls, hintChoices, hintValue, roundHint as round, useHintRequest } from '../hint_request.js';
 import { actionText } from './card.js';
 import { parseAction } from './notation.js';
-import { Thinking } from '../thinking.js';
 
 /** The cells a move in the engine's notation names ("draw forest A1 A2"), as [row, col]. */
 export const actionCells = (action) => parseAction(action).cells;
@@ -37,14 +36,7 @@ export function HintPanel({ h, onTake, taken, harm }) {
     return t(`hint.${d > 0 ? 'more' : 'less'}_${unit}`, { count: Math.abs(d), value: formatNumber(Math.abs(d)) });
   };
   return html`<div class="hint-panel" aria-live="polite">
-    <div class="row">
-      <button type="button" class="hint-button" onClick=${h.request} disabled=${h.busy} aria-busy=${h.busy}
-          title=${t('hint.help')}>
-        ? ${t('hint.ask')}<span class="key">H</span></button>
-      ${h.shown && html`<button type="button" class="take" disabled=${taken} onClick=${() => onTake(h.shown)}>${t('hint.take')}</button>
-        <button type="button" class="quiet" onClick=${h.dismiss}>${t('hint.dismiss')}</button>`}
-    </div>
-    ${h.busy && html`<${Thinking} since=${h.since} onCancel=${h.cancel}/>`}
+    <${HintControls} h=${h} onTake=${onTake} taken=${taken}/>
     ${h.shown && html`<div class="suggestion" data-action=${h.shown}>
       <span class="swatch-line" aria-hidden="true"></span>
       ${t('hint.suggests', { move: actionText(h.shown) })}

@@ -5,8 +5,7 @@
 // person confirms it as any other.
 import { html } from '../html.js';
 import { t, formatNumber } from '../i18n.js';
-import { hintChoices, hintValue, roundHint } from '../hint_request.js';
-import { Thinking } from '../thinking.js';
+import { HintControls, hintChoices, hintValue, roundHint } from '../hint_request.js';
 import { nameOf } from './catalog.js';
 import { actionText } from './words.js';
 import { parseAction } from './notation.js';
@@ -53,14 +52,7 @@ export function DominariaHintPanel({ h, catalog, onTake, taken }) {
   const value = h.answer ? hintValue(h.answer, h.shown) : null;
   const others = hintChoices(h.answer).filter((o) => o.action !== h.shown);
   return html`<div class="hint-panel" aria-live="polite">
-    <div class="row">
-      <button type="button" class="hint-button" onClick=${h.request} disabled=${h.busy} aria-busy=${h.busy}
-          title=${t('hint.help')}>
-        ? ${t('hint.ask')}<span class="key">H</span></button>
-      ${h.shown && html`<button type="button" class="take" disabled=${taken} onClick=${() => onTake(h.shown)}>${t('hint.take')}</button>
-        <button type="button" class="quiet" onClick=${h.dismiss}>${t('hint.dismiss')}</button>`}
-    </div>
-    ${h.busy && html`<${Thinking} since=${h.since} onCancel=${h.cancel} help="dom.hint.cancel_help"/>`}
+    <${HintControls} h=${h} onTake=${onTake} taken=${taken} cancelHelp="dom.hint.cancel_help"/>
     ${h.shown && html`<div class="suggestion" data-action=${h.shown}>
       <span class="swatch-line" aria-hidden="true"></span>
       ${t('hint.suggests', { move: hintText(catalog, h.shown) })}
