@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
@@ -41,6 +42,33 @@ def answered(api: Api, game_id: str, token: str, seq: int) -> dict[str, Any]:
             return state
         assert time.monotonic() < end, f"no answer after seq {seq}: {state['pending']}"
         time.sleep(0.05)
+
+
+def first_of(state: dict[str, Any], verbs: Sequence[str]) -> str | None:
+    """The first legal action of the first of ``verbs`` the seat has, if any."""
+    for verb in verbs:
+        found = [a for a in state["legal"] if a.split()[0] == verb]
+        if found:
+            return found[0]
+    return None
+
+
+def most_mana(state: dict[str, Any]) -> str:
+    """Collect the most mana the seat can reach (moving once towards more, away from the
+    Cabal, if that pays), else end the turn."""
+    legal, view = state["legal"], state["view"]
+    mana = view["map_mana"]
+    collects = [a for a in legal if a.startswith("collect ")]
+    best = max((mana[a.split()[1]] for a in collects), default=0)
+    moves = [a for a in legal if a.startswith("move ")
+             and not view["cabal_tokens"].get(a.split()[2])]
+    if moves and view["players"][view["you"]]["moves_used"] == 0:
+        move = max(moves, key=lambda a: (mana[a.split()[2]], a))
+        if mana[move.split()[2]] > best:
+            return move
+    if collects:
+        return max(collects, key=lambda a: (mana[a.split()[1]], a))
+    return "end"
 
 
 class DominariaTable:
@@ -99,25 +127,7 @@ class DominariaTable:
     def plan(state: dict[str, Any]) -> str:
         """A plain plan for the seat: rewards and quests, abilities when it can pay, else the
         most mana it can reach (moving once towards more if that pays), else end."""
-        legal = state["legal"]
-        view = state["view"]
-        for verb in PRIORITY:
-            found = [a for a in legal if a.split()[0] == verb]
-            if found:
-                return found[0]
-        mana = view["map_mana"]
-        collects = [a for a in legal if a.startswith("collect ")]
-        best = max((mana[a.split()[1]] for a in collects), default=0)
-        moves = [a for a in legal if a.startswith("move ")
-                 and not view["cabal_tokens"].get(a.split()[2])]
-        me = view["players"][view["you"]]
-        if moves and me["moves_used"] == 0:
-            move = max(moves, key=lambda a: (mana[a.split()[2]], a))
-            if mana[move.split()[2]] > best:
-                return move
-        if collects:
-            return max(collects, key=lambda a: (mana[a.split()[1]], a))
-        return "end"
+        return first_of(state, PRIORITY) or most_mana(state)
 
     # ------------------------------------------------------------------ acting in the page
 

@@ -10,7 +10,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Api
-from tests.web.dominaria_table import DominariaTable, answered, create
+from tests.web.dominaria_table import DominariaTable, answered, create, first_of, most_mana
 from tests.web.table import text
 
 MAX_ACTIONS = 400
@@ -72,23 +72,7 @@ def test_the_cards_revealed_so_far_and_the_card_behind_each_cabal_token(
 
 def hoard(state: dict[str, Any]) -> str:
     """Keep, place, collect the most mana, never spend: Masters of Mana comes within reach."""
-    legal, view = state["legal"], state["view"]
-    for verb in ("keep", "place"):
-        found = [a for a in legal if a.split()[0] == verb]
-        if found:
-            return found[0]
-    mana = view["map_mana"]
-    collects = [a for a in legal if a.startswith("collect ")]
-    best = max((mana[a.split()[1]] for a in collects), default=0)
-    moves = [a for a in legal if a.startswith("move ")
-             and not view["cabal_tokens"].get(a.split()[2])]
-    if moves and view["players"][view["you"]]["moves_used"] == 0:
-        move = max(moves, key=lambda a: (mana[a.split()[2]], a))
-        if mana[move.split()[2]] > best:
-            return move
-    if collects:
-        return max(collects, key=lambda a: (mana[a.split()[1]], a))
-    return "end"
+    return first_of(state, ("keep", "place")) or most_mana(state)
 
 
 def to_a_tile(api: Api) -> tuple[dict[str, Any], dict[str, Any]]:
