@@ -153,7 +153,8 @@ def test_a_loaded_state_gives_an_untaken_tile_another_seat_fulfils_at_the_next_a
     actor = current(game)
     other = 1 - actor
     saved = game.to_json()
-    saved["players"][other]["cabal"] = 3
+    saved["players"][other]["cabal"] = game.pack.public_quests[
+        "scourge_of_the_cabal"].requires[0].at_least
     loaded = DominariaGame.from_json(saved)
     events = loaded.apply(actor, "end")
     assert {"type": "claim", "player": other, "quest": "scourge_of_the_cabal",
