@@ -4,6 +4,7 @@
 import { html } from './html.js';
 import { t, refusalText } from './i18n.js';
 import { useEffect, useState } from 'preact/hooks';
+import { keyForTheTable } from './table_keys.js';
 
 // The last action each seat of each game sent from this page: `${game}:${seat}` -> action.
 const sent = new Map();
@@ -33,9 +34,7 @@ export function UndoButton({ undo, state, seat, onUndone }) {
   useEffect(() => {
     if (!undo) return undefined;
     const onKey = (e) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const tag = e.target && e.target.tagName;
-      if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+      if (!keyForTheTable(e)) return;
       const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
       if (k !== 'u' && k !== 'г') return; // г: the U key on a Russian layout
       e.preventDefault();

@@ -22,6 +22,7 @@ import { openRules } from '../rules_link.js';
 import { EventLog, Notices, useNews } from './events.js';
 import { keyForControl } from './enter_key.js';
 import { SoloUndoNote, UndoButton, rememberSent } from '../undo.js';
+import { keyForTheTable } from '../table_keys.js';
 
 /** The table; its props are the shell's TableProps (games.js). */
 export function CartographersTable({ state, catalog, seat, act, undo, preview, replay, hint, marks, extra, tutorial }) {
@@ -94,10 +95,7 @@ export function CartographersTable({ state, catalog, seat, act, undo, preview, r
   useLayoutEffect(() => {
     if (!p.active) return undefined;
     const onKey = (e) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const tag = e.target && e.target.tagName;
-      // A checkbox (the game bar's toggles) takes no letters: the keys still play.
-      if ((tag === 'INPUT' && e.target.type !== 'checkbox') || tag === 'SELECT' || tag === 'TEXTAREA') return;
+      if (!keyForTheTable(e)) return;
       if (keyForControl(e)) return;
       const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
       const terrainAt = terrainKeyIndex(k);

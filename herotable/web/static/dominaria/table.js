@@ -22,6 +22,7 @@ import { RevealedCards } from './revealed.js';
 import { UndoButton } from '../undo.js';
 import { useHintRequest } from '../hint_request.js';
 import { DominariaHintPanel, hintMarks } from './hint.js';
+import { keyForTheTable } from '../table_keys.js';
 
 function RevealedCard({ catalog, view, names }) {
   const card = view.revealed && catalog.card(view.revealed);
@@ -102,9 +103,7 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, hint, 
   useEffect(() => {
     if (!h.available) return undefined;
     const onKey = (e) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const tag = e.target && e.target.tagName;
-      if ((tag === 'INPUT' && e.target.type !== 'checkbox') || tag === 'SELECT' || tag === 'TEXTAREA') return;
+      if (!keyForTheTable(e)) return;
       const k = e.key.toLowerCase();
       if (k !== 'h' && k !== 'р') return;
       e.preventDefault();
