@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import operator
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeGuard, TypeVar
@@ -237,15 +237,19 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
     def __init__(self, config: ConfigT | None = None, seed: int = 0) -> None: ...
 
     @classmethod
-    def replay(cls, log: ActionLog | dict[str, Any]) -> Self:
+    def replay(cls, log: ActionLog | dict[str, Any],
+               until: Callable[[Self], bool] | None = None) -> Self:
         """Rebuild a game from its config, seed and actions (an :class:`ActionLog` or its
-        JSON form)."""
+        JSON form); with ``until``, stop before the first action at which it holds (the game
+        as it was at some point of the log)."""
         if not isinstance(log, ActionLog):
             log = ActionLog.from_json(log)
         if log.game != cls.name:
             raise SaveFileError(f"the log is of {log.game!r}, not {cls.name!r}")
         game = cls(cls.config_from_json(log.config), log.seed)
         for index, entry in enumerate(log.entries):
+            if until is not None and until(game):
+                break
             try:
                 if entry.player == CHANCE_PLAYER:
                     game.apply_chance(cls.parse_chance(entry.action))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from herotable.core.game import CHANCE_PLAYER, ActionLog, Game
+from herotable.core.game import ActionLog, Game
 from herotable.registry import game_classes
 from herotable.server.live import LiveGame
 
@@ -27,13 +27,4 @@ def game_when_scored(live: LiveGame, season: int) -> Game[Any, Any, Any]:
     """The game right after the action that scored season ``season`` (already scored):
     replayed from the live game's own log, so it holds nothing the game did not."""
     log: ActionLog = live.game.log
-    kind = game_classes()[log.game]
-    game = kind(kind.config_from_json(log.config), log.seed)
-    for entry in log.entries:
-        if scored_so_far(game) > season:
-            break
-        if entry.player == CHANCE_PLAYER:
-            game.apply_chance(game.parse_chance(entry.action))
-        else:
-            game.apply(entry.player, entry.action)
-    return game
+    return game_classes()[log.game].replay(log, until=lambda game: scored_so_far(game) > season)
