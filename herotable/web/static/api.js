@@ -21,13 +21,25 @@ async function request(method, path, { token, body } = {}) {
   });
   let data = null;
   try { data = await response.json(); } catch { data = null; }
-  if (!response.ok) {
-    const detail = data && data.detail;
-    throw new ApiError(response.status, typeof detail === 'string' ? detail : JSON.stringify(detail),
-      data && typeof data.code === 'string' ? data.code : null,
-      data && data.params && typeof data.params === 'object' ? data.params : {});
-  }
+  if (!response.ok) throw refused(response.status, data);
   return data;
+}
+
+/** The ApiError of a refusal's status and JSON body (null when it had none). */
+function refused(status, data) {
+  const detail = data && data.detail;
+  return new ApiError(status, typeof detail === 'string' ? detail : JSON.stringify(detail),
+    data && typeof data.code === 'string' ? data.code : null,
+    data && data.params && typeof data.params === 'object' ? data.params : {});
+}
+
+/** `text` as a QR code (GET /api/qr): the SVG's source. */
+export async function qrSvg(text) {
+  const response = await fetch(`/api/qr?text=${encodeURIComponent(text)}`);
+  if (response.ok) return response.text();
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  throw refused(response.status, data);
 }
 
 export const api = {

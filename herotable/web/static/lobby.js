@@ -276,6 +276,15 @@ function Learn({ meta, navigate }) {
   </section>`;
 }
 
+/** "Print sheets": map sheets and a score pad for a table that plays on paper. */
+function OnPaper({ navigate }) {
+  return html`<section class="panel" data-on-paper>
+    <h2>${t('paper_print.on_paper')}</h2>
+    <p class="muted small">${t('paper_print.on_paper_help')}</p>
+    <a href="/print" onClick=${navigate}>${t('paper_print.title')}</a>
+  </section>`;
+}
+
 function Watch({ navigate }) {
   const [games, setGames] = useState(null);
   useEffect(() => {
@@ -305,6 +314,7 @@ export function Lobby({ navigate }) {
       ${meta && html`<${Learn} meta=${meta} navigate=${navigate}/>`}
       <${MyGames} navigate=${navigate}/>
       <${Watch} navigate=${navigate}/>
+      <${OnPaper} navigate=${navigate}/>
     </div>
   </main>`;
 }

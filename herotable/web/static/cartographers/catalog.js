@@ -22,5 +22,7 @@ export function indexCatalog(raw) {
     /** A map notation character as the cell drawn for it: {terrain, ruins}. */
     mapCell: (ch) => (raw.map_letters || {})[ch] || EMPTY_CELL,
     coinTrack: raw.coin_track,
+    /** The map sides, in the data's order: {id, box, names, grid (the map notation's lines)}. */
+    sides: Object.values(raw.map_sides || {}),
   };
 }

@@ -63,7 +63,7 @@ export function MapView(props) {
       const y = m + row * CELL;
       const name = cellName(row, col);
       const label = cellLabel(name, terrain, { ruins, paid: paid.has(name), attacked: attacked.has(name) });
-      cells.push(html`<use href="#t-${terrain}" data-cell=${name} role="img" aria-label=${label} x=${x} y=${y} width=${CELL} height=${CELL}/>`);
+      cells.push(html`<use href="#t-${terrain}" data-cell=${name} data-terrain=${terrain} data-ruins=${ruins ? '' : undefined} role="img" aria-label=${label} x=${x} y=${y} width=${CELL} height=${CELL}/>`);
       if (ruins) {
         cells.push(terrain === 'empty'
           ? html`<use href="#m-ruins-big" x=${x} y=${y} width=${CELL} height=${CELL}/>`

@@ -1,0 +1,134 @@
+// "Print sheets" (/print): map sheets and a score pad for a table that plays Cartographers on
+// paper. The choices live in the address (?sides=C,D&paper=a4&copies=4&pad=1&rows=4&link=URL),
+// so a shared table can link to its own sheets; the screen shows the pages as they will print,
+// and the browser's Print gives one clean page per sheet (print.css: the paper's @page size,
+// no site chrome).
+import { html } from './html.js';
+import { t, nameIn, refusalText, useLanguage } from './i18n.js';
+import { useEffect, useState } from 'preact/hooks';
+import { qrSvg } from './api.js';
+import { loadCatalog } from './games.js';
+import { TerrainDefs } from './cartographers/terrain.js';
+import { PrintedSheet } from './cartographers/print_sheet.js';
+import { ScorePad } from './cartographers/score_pad.js';
+
+const PAPERS = ['a4', 'letter'];
+const MAX_COPIES = 12;
+const MAX_ROWS = 10;
+// Where Letter is the usual paper (the Americas' Letter countries and the Philippines);
+// elsewhere A4.
+const LETTER_REGIONS = new Set(['US', 'CA', 'MX', 'CL', 'CO', 'VE', 'PH']);
+
+const clamp = (value, low, high, fallback) => {
+  const n = Number.parseInt(value, 10);
+  return Number.isFinite(n) ? Math.min(Math.max(n, low), high) : fallback;
+};
+
+function usualPaper() {
+  const region = (navigator.language || '').split('-')[1] || '';
+  return LETTER_REGIONS.has(region.toUpperCase()) ? 'letter' : 'a4';
+}
+
+/** The choices the address holds, each kept to what it may be. */
+function readChoices(search) {
+  const query = new URLSearchParams(search);
+  const paper = query.get('paper');
+  return {
+    sides: (query.get('sides') || 'C').split(',').filter((id) => /^[A-Z]$/.test(id)),
+    paper: PAPERS.includes(paper) ? paper : usualPaper(),
+    copies: clamp(query.get('copies'), 1, MAX_COPIES, 1),
+    pad: query.get('pad') !== '0',
+    rows: clamp(query.get('rows'), 1, MAX_ROWS, 6),
+    link: (query.get('link') || '').trim(),
+  };
+}
+
+function writeChoices(choices) {
+  const query = new URLSearchParams({
+    sides: choices.sides.join(','), paper: choices.paper, copies: String(choices.copies),
+    pad: choices.pad ? '1' : '0', rows: String(choices.rows),
+  });
+  if (choices.link) query.set('link', choices.link);
+  history.replaceState(history.state, '', `${location.pathname}?${query}`);
+}
+
+/** The link's QR code as an image address, or the refusal's words when the server refused
+ * it (a text too long). */
+function useQr(link) {
+  const [qr, setQr] = useState({ src: null, error: null });
+  useEffect(() => {
+    if (!link) { setQr({ src: null, error: null }); return undefined; }
+    let live = true;
+    qrSvg(link)
+      .then((svg) => live && setQr({ src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, error: null }))
+      .catch((e) => live && setQr({ src: null, error: refusalText(e) }));
+    return () => { live = false; };
+  }, [link]);
+  return qr;
+}
+
+function Controls({ choices, change, sides, pages, qrError }) {
+  const toggleSide = (id, on) => change({
+    sides: sides.map((s) => s.id).filter((s) => (s === id ? on : choices.sides.includes(s))),
+  });
+  return html`<section class="panel print-controls">
+    <h1>${t('paper_print.title')}</h1>
+    <p class="muted">${t('paper_print.help')}</p>
+    <div class="print-fields">
+      <fieldset><legend>${t('paper_print.sides')}</legend>
+        ${sides.map((side) => html`<label class="check"><input type="checkbox" name="side" value=${side.id}
+            checked=${choices.sides.includes(side.id)} onChange=${(e) => toggleSide(side.id, e.target.checked)}/> ${nameIn(side.names)}</label>`)}
+      </fieldset>
+      <fieldset><legend>${t('paper_print.paper')}</legend>
+        ${PAPERS.map((paper) => html`<label class="check"><input type="radio" name="paper" value=${paper}
+            checked=${choices.paper === paper} onChange=${() => change({ paper })}/> ${t(`paper_print.${paper}`)}</label>`)}
+      </fieldset>
+      <div>
+        <div class="field"><label for="copies">${t('paper_print.copies')}</label>
+          <input id="copies" type="number" min="1" max=${MAX_COPIES} value=${choices.copies}
+            onChange=${(e) => change({ copies: clamp(e.target.value, 1, MAX_COPIES, 1) })}/></div>
+        <label class="check"><input type="checkbox" name="pad" checked=${choices.pad} onChange=${(e) => change({ pad: e.target.checked })}/> ${t('paper_print.with_pad')}</label>
+        ${choices.pad && html`<div class="field"><label for="rows">${t('paper_print.rows')}</label>
+          <input id="rows" type="number" min="1" max=${MAX_ROWS} value=${choices.rows}
+            onChange=${(e) => change({ rows: clamp(e.target.value, 1, MAX_ROWS, 6) })}/></div>`}
+      </div>
+    </div>
+    <div class="field wide"><label for="table-link">${t('paper_print.link')}</label>
+      <input id="table-link" type="url" value=${choices.link}
+        onChange=${(e) => change({ link: e.target.value.trim() })}/>
+      <small class="muted">${t('paper_print.link_help')}</small>
+      ${qrError && html`<p class="error" role="alert">${qrError}</p>`}</div>
+    <div class="print-go">
+      <button type="button" class="primary big-button" disabled=${pages === 0} onClick=${() => window.print()}>${t('paper_print.print')}</button>
+      <span class="muted" role="status">${pages === 0 ? t('paper_print.nothing') : t('paper_print.pages', { count: pages })}</span>
+    </div>
+  </section>`;
+}
+
+export function PrintPage() {
+  useLanguage();
+  const [catalog, setCatalog] = useState(null);
+  const [error, setError] = useState(null);
+  const [choices, setChoices] = useState(() => readChoices(location.search));
+  const qr = useQr(choices.link);
+  useEffect(() => { loadCatalog('cartographers').then(setCatalog).catch((e) => setError(refusalText(e))); }, []);
+  useEffect(() => writeChoices(choices), [choices]);
+  if (!catalog) {
+    return html`<main class="page"><p class=${error ? 'error' : 'muted'}>${error || t('game.loading')}</p></main>`;
+  }
+  const sides = [...catalog.sides].sort((a, b) => a.id.localeCompare(b.id));
+  const chosen = sides.filter((side) => choices.sides.includes(side.id));
+  const sheets = chosen.flatMap((side) => Array.from({ length: choices.copies }, (_, copy) => ({ side, copy })));
+  // The pad counts the seasons of the box played: the first side chosen's.
+  const seasons = catalog.seasonsFor(chosen.length ? chosen[0].box : 'heroes');
+  const pages = sheets.length + (choices.pad ? 1 : 0);
+  const change = (part) => setChoices((now) => ({ ...now, ...part }));
+  return html`<main class=${`print-page paper-${choices.paper}`}>
+    <${TerrainDefs}/>
+    <${Controls} choices=${choices} change=${change} sides=${sides} pages=${pages} qrError=${qr.error}/>
+    <div class="print-sheets" aria-label=${t('paper_print.preview')}>
+      ${sheets.map(({ side, copy }) => html`<${PrintedSheet} key=${`${side.id}-${copy}`} side=${side} catalog=${catalog} link=${choices.link} qr=${qr.src}/>`)}
+      ${choices.pad && html`<${ScorePad} seasons=${seasons} rows=${choices.rows} link=${choices.link} qr=${qr.src}/>`}
+    </div>
+  </main>`;
+}
