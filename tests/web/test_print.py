@@ -1,8 +1,9 @@
-"""The printed sheets (/print): the lobby links to them; every map side is drawn with the
-engine's printed cells (mountains, ruins, wastelands), cell by cell; each season's box names
-the edicts the engine scores in it; printing (Chromium's PDF) gives one page per sheet, on A4
-or Letter, portrait sheets and a landscape score pad, without the site's header; the table
-link prints as a QR code, and a link the server refuses says why."""
+"""The printed sheets (/print): the lobby links to them and axe finds nothing serious; every
+map side is drawn with the engine's printed cells (mountains with their coins, ruins,
+wastelands), cell by cell; each season's box names the edicts the engine scores in it;
+printing (Chromium's PDF) gives one page per sheet, on A4 or Letter, portrait sheets and a
+landscape score pad, without the site's header; the table link prints as a QR code, and a link
+the server refuses says why."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from herotable.cartographers.cards import map_sides
 from herotable.cartographers.grid import SIZE, bit
+from tests.web.accessibility import audit
 from tests.web.conftest import Api
 from tests.web.table import text
 
@@ -37,11 +39,17 @@ def expected_cells(side_id: str) -> dict[str, tuple[str, bool]]:
     return cells
 
 
-def test_the_lobby_links_to_the_print_page(page: Page) -> None:
+def test_the_lobby_links_to_the_print_page(page: Page, shots: Path) -> None:
     page.goto("/")
+    page.locator("[data-on-paper]").screenshot(path=str(shots / "print-lobby-link.png"))
     page.get_by_role("link", name=text("paper_print.title")).click()
     expect(page.get_by_role("heading", name=text("paper_print.title"))).to_be_visible()
-    assert page.url.split("?")[0].endswith("/print")
+    # The choices are kept in the address: the usual ones, the US paper for en-US.
+    assert page.url.split("/", 3)[3] == "print?sides=C&paper=letter&copies=1&pad=1&rows=6"
+    expect(page.locator(".map-sheet")).to_have_count(1)
+    expect(page.locator(".score-pad")).to_have_count(1)
+    page.screenshot(path=str(shots / "print-page.png"))
+    assert audit(page) == []
 
 
 def test_every_side_is_drawn_with_the_engines_printed_cells(page: Page, api: Api) -> None:
@@ -64,6 +72,10 @@ def test_every_side_is_drawn_with_the_engines_printed_cells(page: Page, api: Api
         for season in seasons[box]:
             squares = sheet.locator(f'.season-box[data-season="{season["id"]}"] [data-edict]')
             assert squares.evaluate_all("s => s.map(e => e.dataset.edict)") == season["edicts"]
+        # Each mountain shows its coin, as a printed sheet does.
+        mountains = [name for name, (terrain, _) in expected_cells(side_id).items()
+                     if terrain == "mountain"]
+        expect(sheet.locator("svg.map use.mountain-coin")).to_have_count(len(mountains))
         # The coin track: one empty coin per place on it.
         expect(sheet.locator('svg.map use[href="#m-coin-empty"]')).to_have_count(
             api.catalog()["coin_track"])

@@ -126,7 +126,7 @@ export function PrintPage() {
   return html`<main class=${`print-page paper-${choices.paper}`}>
     <${TerrainDefs}/>
     <${Controls} choices=${choices} change=${change} sides=${sides} pages=${pages} qrError=${qr.error}/>
-    <div class="print-sheets" aria-label=${t('paper_print.preview')}>
+    <div class="print-sheets" role="region" aria-label=${t('paper_print.preview')}>
       ${sheets.map(({ side, copy }) => html`<${PrintedSheet} key=${`${side.id}-${copy}`} side=${side} catalog=${catalog} link=${choices.link} qr=${qr.src}/>`)}
       ${choices.pad && html`<${ScorePad} seasons=${seasons} rows=${choices.rows} link=${choices.link} qr=${qr.src}/>`}
     </div>

@@ -21,7 +21,8 @@ const setOf = (names) => new Set(names || []);
  * [r,c], outlines [{cells: [[r,c]], kind, action}] (a hint, or an analysed step's moves: a
  * dashed outline around each), flash (cell names that just changed, flashed once; flashKey
  * starts it again), onHover(cell|null), onPick(cell), title, className, tabIndex, onKeyDown,
- * monsters (useMonsters's answer: each monster's cells marked and outlined).
+ * monsters (useMonsters's answer: each monster's cells marked and outlined), mountainCoins
+ * (draw the coin of each mountain whose coin is not taken, as a printed sheet shows it).
  */
 export function MapView(props) {
   const { sheet, catalog, labels = true, coins = true, ghost, attack, highlight, choices, cursor } = props;
@@ -68,6 +69,9 @@ export function MapView(props) {
         cells.push(terrain === 'empty'
           ? html`<use href="#m-ruins-big" x=${x} y=${y} width=${CELL} height=${CELL}/>`
           : html`<use href="#m-ruins" x=${x} y=${y} width=${CELL * 0.55} height=${CELL * 0.55}/>`);
+      }
+      if (props.mountainCoins && terrain === 'mountain' && !paid.has(name)) {
+        cells.push(html`<use href="#m-coin" class="mountain-coin" x=${x + CELL * 0.6} y=${y + CELL * 0.05} width=${CELL * 0.36} height=${CELL * 0.36}/>`);
       }
       if (attacked.has(name)) {
         cells.push(html`<use href="#m-attack" x=${x + CELL * 0.5} y=${y + CELL * 0.5} width=${CELL * 0.48} height=${CELL * 0.48}/>`);

@@ -54,7 +54,7 @@ export function PrintedSheet({ side, catalog, qr, link }) {
       </div>
       <${TableLink} link=${link} qr=${qr}/>
     </header>
-    <div class="sheet-map"><${MapView} sheet=${sheet} catalog=${catalog} title=${nameIn(side.names)}/></div>
+    <div class="sheet-map"><${MapView} sheet=${sheet} catalog=${catalog} mountainCoins title=${nameIn(side.names)}/></div>
     <ul class="legend">${LEGEND.map((terrain) => html`<li><${Glyph} href=${`#t-${terrain}`}/>${t(`terrain.${terrain}`)}</li>`)}
       <li><${Glyph} href="#m-ruins-big"/>${t('terrain.ruins')}</li>
       <li><${Glyph} href="#m-coin"/>${t('scores.coins')}</li></ul>
