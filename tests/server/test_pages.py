@@ -12,6 +12,7 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
+from herotable.registry import games
 from herotable.server.static import WEB
 
 
@@ -75,9 +76,11 @@ def test_the_page_policy_allows_its_import_map_by_hash_and_nothing_else(
 
 def test_the_route_table_is_what_the_page_reads() -> None:
     routes = json.loads((WEB / "routes.json").read_text("utf-8"))
-    assert {r["page"] for r in routes} == {"lobby", "game", "challenge"}
+    assert {r["page"] for r in routes} == {"lobby", "game", "challenge", "print"}
     for route in routes:
         assert re.compile(route["pattern"]).groups == len(route["params"])
+        # A game's own page names its game, one the server plays.
+        assert route.get("game", "cartographers") in {info.name for info in games()}
     assert "from './routes.json'" in (WEB / "app.js").read_text("utf-8")
 
 

@@ -1,25 +1,34 @@
 // The one page: a header with the language switch, and the page for the address: "/" the
 // lobby, "/g/{id}" a game, "/daily" and "/weekly" the challenges ("/daily/{day}" a day's board,
-// "/daily/{day}/g/{id}" a finished map of it), "/print" the sheets to play on paper. The
-// addresses are written once, in routes.json, which the server reads too.
+// "/daily/{day}/g/{id}" a finished map of it), "/print" a game's own page (the printed sheets;
+// routes.json names its game, games.js finds it in the game's folder). The addresses are
+// written once, in routes.json, which the server reads too.
 import { html, render } from './html.js';
 import { LANGUAGES, initI18n, setLanguage, t, useLanguage, currentLanguage } from './i18n.js';
 import { useEffect, useState } from 'preact/hooks';
 import { Lobby } from './lobby.js';
 import { GamePage } from './game.js';
 import { ChallengePage } from './challenge.js';
-import { PrintPage } from './print.js';
+import { gameEntry } from './games.js';
 import ROUTES from './routes.json' with { type: 'json' };
 
-const PATTERNS = ROUTES.map(({ page, pattern, params }) => ({ page, params, regex: new RegExp(`^(?:${pattern})$`) }));
+const PATTERNS = ROUTES.map(({ page, game, pattern, params }) => ({ page, game, params, regex: new RegExp(`^(?:${pattern})$`) }));
 
-/** The page for `path` with its params ({page: 'game', id: ...}); {page: 'missing'} for none. */
+/** The page for `path` with its params ({page: 'game', id: ...}), and the game whose own
+ * page it is (game: 'cartographers', drawn from its entry in games.js); {page: 'missing'}
+ * for none. */
 function route(path) {
-  for (const { page, params, regex } of PATTERNS) {
+  for (const { page, game, params, regex } of PATTERNS) {
     const match = regex.exec(path);
-    if (match) return Object.fromEntries([['page', page], ...params.map((name, i) => [name, match[i + 1] || null])]);
+    if (match) return Object.fromEntries([['page', page], ['game', game || null], ...params.map((name, i) => [name, match[i + 1] || null])]);
   }
   return { page: 'missing' };
+}
+
+/** A page of one game's own (routes.json names the game, games.js its pages). */
+function GameOwnPage({ game, page, navigate }) {
+  const Page = gameEntry(game).pages[page];
+  return html`<${Page} navigate=${navigate}/>`;
 }
 
 function NotFound({ navigate }) {
@@ -62,7 +71,7 @@ function App() {
     </header>
     ${where.page === 'game' && html`<${GamePage} key=${`${where.id}:${invites}`} id=${where.id} navigate=${navigate}/>`}
     ${where.page === 'challenge' && html`<${ChallengePage} key=${where.kind} kind=${where.kind} dayKey=${where.key} gameId=${where.id} navigate=${navigate}/>`}
-    ${where.page === 'print' && html`<${PrintPage}/>`}
+    ${where.game && html`<${GameOwnPage} key=${`${where.game}:${where.page}`} game=${where.game} page=${where.page} navigate=${navigate}/>`}
     ${where.page === 'lobby' && html`<${Lobby} navigate=${navigate}/>`}
     ${where.page === 'missing' && html`<${NotFound} navigate=${navigate}/>`}`;
 }

@@ -7,6 +7,7 @@ import { CartographersTable } from './cartographers/table.js';
 import { indexCatalog as indexCartographers } from './cartographers/catalog.js';
 import { cartographersSetup } from './cartographers/setup.js';
 import { TerrainDefs } from './cartographers/terrain.js';
+import { PrintPage } from './cartographers/print.js';
 import { actionText, cardName } from './cartographers/card.js';
 import { DominariaTable } from './dominaria/table.js';
 import { indexCatalog as indexDominaria } from './dominaria/catalog.js';
@@ -53,6 +54,9 @@ import { dominariaSetup } from './dominaria/setup.js';
  * @property {((view: object, catalog: object) => string|null)|null} decisionSubject what a
  *   decision was about, named from the view it was taken in (the card of a Cartographers
  *   turn), for the analysis (null: nothing to name)
+ * @property {Record<string, (props: {navigate: Function}) => any>} pages the game's own pages,
+ *   by the `page` of their entry in routes.json (which names the game): Cartographers'
+ *   printed sheets, `print`
  */
 
 /** @type {Record<string, GameEntry>} */
@@ -64,6 +68,7 @@ const GAMES = {
     setup: cartographersSetup,
     moveWords: actionText,
     decisionSubject: (view, catalog) => (view.current ? cardName(catalog, view.current) : null),
+    pages: { print: PrintPage },
   },
   dominaria: {
     Table: DominariaTable,
@@ -72,6 +77,7 @@ const GAMES = {
     setup: dominariaSetup,
     moveWords: null,
     decisionSubject: null,
+    pages: {},
   },
 };
 

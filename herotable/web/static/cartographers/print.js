@@ -2,15 +2,15 @@
 // paper. The choices live in the address (?sides=C,D&paper=a4&copies=4&pad=1&rows=4&link=URL),
 // so a shared table can link to its own sheets; the screen shows the pages as they will print,
 // and the browser's Print gives one clean page per sheet (print.css: the paper's @page size,
-// no site chrome).
-import { html } from './html.js';
-import { t, nameIn, refusalText, useLanguage } from './i18n.js';
+// no site chrome). A page of this game's own (games.js, `pages`).
+import { html } from '../html.js';
+import { t, nameIn, refusalText, useLanguage } from '../i18n.js';
 import { useEffect, useState } from 'preact/hooks';
-import { qrSvg } from './api.js';
-import { loadCatalog } from './games.js';
-import { TerrainDefs } from './cartographers/terrain.js';
-import { PrintedSheet } from './cartographers/print_sheet.js';
-import { ScorePad } from './cartographers/score_pad.js';
+import { qrSvg, catalog as fetchCatalog } from '../api.js';
+import { indexCatalog } from './catalog.js';
+import { TerrainDefs } from './terrain.js';
+import { PrintedSheet } from './print_sheet.js';
+import { ScorePad } from './score_pad.js';
 
 const PAPERS = ['a4', 'letter'];
 const MAX_COPIES = 12;
@@ -111,7 +111,7 @@ export function PrintPage() {
   const [error, setError] = useState(null);
   const [choices, setChoices] = useState(() => readChoices(location.search));
   const qr = useQr(choices.link);
-  useEffect(() => { loadCatalog('cartographers').then(setCatalog).catch((e) => setError(refusalText(e))); }, []);
+  useEffect(() => { fetchCatalog('cartographers').then((raw) => setCatalog(indexCatalog(raw))).catch((e) => setError(refusalText(e))); }, []);
   useEffect(() => writeChoices(choices), [choices]);
   if (!catalog) {
     return html`<main class="page"><p class=${error ? 'error' : 'muted'}>${error || t('game.loading')}</p></main>`;
