@@ -128,3 +128,13 @@ def test_the_print_button_prints_and_a_refused_link_says_why(page: Page) -> None
     page.locator('input[name="side"][value="C"]').uncheck()
     expect(page.get_by_role("status")).to_have_text(text("paper_print.nothing"))
     expect(page.get_by_role("button", name=text("paper_print.print"))).to_be_disabled()
+
+
+def test_a_phone_scrolls_the_pages_in_their_own_box_never_the_page(page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/print?sides=C&copies=1&pad=1")
+    expect(page.locator(".score-pad")).to_be_attached()
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+    assert widths[0] <= widths[1], widths
+    sheets = page.locator(".print-sheets")
+    assert sheets.evaluate("box => box.scrollWidth > box.clientWidth")

@@ -53,21 +53,22 @@ function writeChoices(choices) {
 }
 
 /** The link's QR code as an image address, or the refusal's words when the server refused
- * it (a text too long). */
+ * it (a text too long); `waiting` while it is asked for. */
 function useQr(link) {
-  const [qr, setQr] = useState({ src: null, error: null });
+  const [qr, setQr] = useState({ src: null, error: null, waiting: false });
   useEffect(() => {
-    if (!link) { setQr({ src: null, error: null }); return undefined; }
+    if (!link) { setQr({ src: null, error: null, waiting: false }); return undefined; }
+    setQr({ src: null, error: null, waiting: true });
     let live = true;
     qrSvg(link)
-      .then((svg) => live && setQr({ src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, error: null }))
-      .catch((e) => live && setQr({ src: null, error: refusalText(e) }));
+      .then((svg) => live && setQr({ src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, error: null, waiting: false }))
+      .catch((e) => live && setQr({ src: null, error: refusalText(e), waiting: false }));
     return () => { live = false; };
   }, [link]);
   return qr;
 }
 
-function Controls({ choices, change, sides, pages, qrError }) {
+function Controls({ choices, change, sides, pages, qr }) {
   const toggleSide = (id, on) => change({
     sides: sides.map((s) => s.id).filter((s) => (s === id ? on : choices.sides.includes(s))),
   });
@@ -97,9 +98,9 @@ function Controls({ choices, change, sides, pages, qrError }) {
       <input id="table-link" type="url" value=${choices.link}
         onChange=${(e) => change({ link: e.target.value.trim() })}/>
       <small class="muted">${t('paper_print.link_help')}</small>
-      ${qrError && html`<p class="error" role="alert">${qrError}</p>`}</div>
+      ${qr.error && html`<p class="error" role="alert">${qr.error}</p>`}</div>
     <div class="print-go">
-      <button type="button" class="primary big-button" disabled=${pages === 0} onClick=${() => window.print()}>${t('paper_print.print')}</button>
+      <button type="button" class="primary big-button" disabled=${pages === 0 || qr.waiting} onClick=${() => window.print()}>${t('paper_print.print')}</button>
       <span class="muted" role="status">${pages === 0 ? t('paper_print.nothing') : t('paper_print.pages', { count: pages })}</span>
     </div>
   </section>`;
@@ -125,7 +126,7 @@ export function PrintPage() {
   const change = (part) => setChoices((now) => ({ ...now, ...part }));
   return html`<main class=${`print-page paper-${choices.paper}`}>
     <${TerrainDefs}/>
-    <${Controls} choices=${choices} change=${change} sides=${sides} pages=${pages} qrError=${qr.error}/>
+    <${Controls} choices=${choices} change=${change} sides=${sides} pages=${pages} qr=${qr}/>
     <div class="print-sheets" role="region" aria-label=${t('paper_print.preview')}>
       ${sheets.map(({ side, copy }) => html`<${PrintedSheet} key=${`${side.id}-${copy}`} side=${side} catalog=${catalog} link=${choices.link} qr=${qr.src}/>`)}
       ${choices.pad && html`<${ScorePad} seasons=${seasons} rows=${choices.rows} link=${choices.link} qr=${qr.src}/>`}
