@@ -1,8 +1,8 @@
 """The page holds longer words than English's: each page (the lobby, the challenge, both games'
-tables at their smallest and largest, the hint and the analysis) at 1280x800 and on a phone
-(390x844), in Russian and in a "long" English (each message lengthened by about 40%, its
-vowels doubled, served in place of English's catalogue), scrolls nowhere sideways and clips
-no button, table cell or heading. Screenshots of each are kept."""
+tables at their smallest and largest, the hint and the analysis, the printed sheets) at
+1280x800 and on a phone (390x844), in Russian and in a "long" English (each message lengthened
+by about 40%, its vowels doubled, served in place of English's catalogue), scrolls nowhere
+sideways and clips no button, table cell or heading. Screenshots of each are kept."""
 
 from __future__ import annotations
 
@@ -42,7 +42,8 @@ LONG = json.dumps(long_catalogue(EN))
 
 # What the page must not do, measured in the browser: scroll sideways; clip a button's, a
 # cell's or a heading's text (its content wider than its box); put one where no scrolling
-# reaches it. A box that scrolls sideways on purpose holds a table or a drawing, nothing else.
+# reaches it. A box that scrolls sideways on purpose holds a table or a drawing, nothing else
+# (the printed sheets' preview holds pages at their printed size).
 CHECK = """() => {
   const problems = [];
   const describe = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` +
@@ -77,7 +78,7 @@ CHECK = """() => {
   }
   for (const el of document.querySelectorAll('body *')) {
     if (!scrolls(el) || el.scrollWidth <= el.clientWidth + 1 || el.clientWidth === 0) continue;
-    if (el.matches('.reviews') || el.querySelector(':scope > table')) {
+    if (el.matches('.reviews, .print-sheets') || el.querySelector(':scope > table')) {
       continue;
     }
     problems.push(`scrolls sideways (${el.scrollWidth} > ${el.clientWidth}): ${describe(el)}`);
@@ -242,6 +243,11 @@ def rules_open(scene: str) -> Callable[[Page, dict[str, str]], None]:
     return show
 
 
+def print_sheets(page: Page, _games: dict[str, str]) -> None:
+    page.goto("/print?sides=C&pad=1&link=https://herotable.example/t/x")
+    expect(page.locator(".score-pad .qr")).to_be_visible()
+
+
 def tutorial(page: Page, games: dict[str, str]) -> None:
     page.goto(games["tutorial"])
     expect(page.locator(".coach")).to_be_visible()
@@ -253,6 +259,7 @@ SCENES: dict[str, Callable[[Page, dict[str, str]], None]] = {
     "dominaria-2": dominaria(2), "dominaria-4": dominaria(4),
     "solo-rules": rules_open("solo"), "dominaria-rules": rules_open("dominaria-2"),
     "tutorial": tutorial,
+    "print": print_sheets,
 }
 
 
