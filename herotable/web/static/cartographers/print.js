@@ -34,7 +34,8 @@ function readChoices(search) {
   const query = new URLSearchParams(search);
   const paper = query.get('paper');
   return {
-    sides: (query.get('sides') || 'C').split(',').filter((id) => /^[A-Z]$/.test(id)),
+    // No `sides` at all: the Heroes box's first side; an empty one: none.
+    sides: (query.has('sides') ? query.get('sides') : 'C').split(',').filter((id) => /^[A-Z]$/.test(id)),
     paper: PAPERS.includes(paper) ? paper : usualPaper(),
     copies: clamp(query.get('copies'), 1, MAX_COPIES, 1),
     pad: query.get('pad') !== '0',
@@ -112,7 +113,10 @@ export function PrintPage() {
   const [error, setError] = useState(null);
   const [choices, setChoices] = useState(() => readChoices(location.search));
   const qr = useQr(choices.link);
-  useEffect(() => { fetchCatalog('cartographers').then((raw) => setCatalog(indexCatalog(raw))).catch((e) => setError(refusalText(e))); }, []);
+  useEffect(() => {
+    fetchCatalog('cartographers').then((raw) => setCatalog(indexCatalog(raw)))
+      .catch((e) => setError(refusalText(e)));
+  }, []);
   useEffect(() => writeChoices(choices), [choices]);
   if (!catalog) {
     return html`<main class="page"><p class=${error ? 'error' : 'muted'}>${error || t('game.loading')}</p></main>`;
