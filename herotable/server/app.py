@@ -24,7 +24,17 @@ from herotable.server.db import make_engine, migrate
 from herotable.server.errors import install_error_handlers, outage_line
 from herotable.server.guards import Guard, RateLimiter
 from herotable.server.hub import Hub
-from herotable.server.routes import advice, challenges, docs, games, meta, rules, tutorials, watch
+from herotable.server.routes import (
+    advice,
+    challenges,
+    docs,
+    games,
+    meta,
+    rules,
+    score,
+    tutorials,
+    watch,
+)
 from herotable.server.schemas import Problem
 from herotable.server.service import GameService
 from herotable.server.settings import Settings
@@ -78,7 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(Guard, max_body=settings.max_body_bytes,
                        limiter=RateLimiter(settings.rate_burst, settings.rate_per_second))
     install_error_handlers(app)
-    for module in (meta, games, advice, challenges, tutorials, watch, rules, docs):
+    for module in (meta, games, advice, challenges, tutorials, watch, rules, docs, score):
         app.include_router(module.router)
     mount_web_client(app)
     return app

@@ -1,13 +1,14 @@
 // The one page: a header with the language switch, and the page for the address: "/" the
 // lobby, "/g/{id}" a game, "/daily" and "/weekly" the challenges ("/daily/{day}" a day's board,
-// "/daily/{day}/g/{id}" a finished map of it). The addresses are written once, in routes.json,
-// which the server reads too.
+// "/daily/{day}/g/{id}" a finished map of it), "/score" a paper map to score. The addresses
+// are written once, in routes.json, which the server reads too.
 import { html, render } from './html.js';
 import { LANGUAGES, initI18n, setLanguage, t, useLanguage, currentLanguage } from './i18n.js';
 import { useEffect, useState } from 'preact/hooks';
 import { Lobby } from './lobby.js';
 import { GamePage } from './game.js';
 import { ChallengePage } from './challenge.js';
+import { ScorePage } from './score.js';
 import ROUTES from './routes.json' with { type: 'json' };
 
 const PATTERNS = ROUTES.map(({ page, pattern, params }) => ({ page, params, regex: new RegExp(`^(?:${pattern})$`) }));
@@ -62,6 +63,7 @@ function App() {
     ${where.page === 'game' && html`<${GamePage} key=${`${where.id}:${invites}`} id=${where.id} navigate=${navigate}/>`}
     ${where.page === 'challenge' && html`<${ChallengePage} key=${where.kind} kind=${where.kind} dayKey=${where.key} gameId=${where.id} navigate=${navigate}/>`}
     ${where.page === 'lobby' && html`<${Lobby} navigate=${navigate}/>`}
+    ${where.page === 'score' && html`<${ScorePage}/>`}
     ${where.page === 'missing' && html`<${NotFound} navigate=${navigate}/>`}`;
 }
 
