@@ -36,7 +36,8 @@ from herotable.core.errors import HerotableError, NotationError
 
 
 class PaperMapError(HerotableError):
-    """A paper map that no game on its side could have drawn."""
+    """A paper map that no game on its side could have drawn; each is raised with the code
+    saying why (``side_mountains``, ``side_ruins``, ``season_erased``, ``coins_lost``)."""
 
     default_code = CartographersRefusal.SIDE_MOUNTAINS
 
@@ -81,8 +82,11 @@ def score_paper(side: str, snapshots: Sequence[Snapshot], scoring: Sequence[str]
     Raises :class:`ConfigError` for an unknown side or cards that are not one of each
     category, :class:`NotationError` for an unreadable map, :class:`PaperMapError` for a
     map its side or an earlier season rules out."""
+    # GameConfig checks the side and the cards as for any game (an unknown side reaches it
+    # and is refused there); the seasons are the side's own box's.
+    sides = map_sides()
     config = GameConfig(players=1, side=side, scoring=tuple(scoring),
-                        seasons=map_sides()[side].box if side in map_sides() else "heroes")
+                        seasons=sides[side].box if side in sides else "heroes")
     cards = config.card_set()
     if not 1 <= len(snapshots) <= len(cards.seasons):
         raise ConfigError(f"give the map at the end of 1 to {len(cards.seasons)} seasons, "

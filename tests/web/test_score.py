@@ -213,3 +213,21 @@ def test_a_phone_paints_by_tap_with_the_palette_under_the_thumb(browser: Browser
         page.screenshot(path=str(shots / "paper-score-phone.png"))
     finally:
         phone.close()
+
+
+def test_the_map_is_painted_by_keyboard(page: Page) -> None:
+    page.goto("/score?side=C")
+    expect(page.locator("[data-total]")).to_be_visible()
+    big = page.locator("svg.paper-map")
+    big.focus()
+    for key in ["ArrowRight", "ArrowRight", "ArrowDown", "f", "Enter"]:  # F: the 4th terrain
+        page.keyboard.press(key)
+    expect(big.locator('[data-cell="B3"]')).to_have_attribute("href", "#t-water")
+    expect(page.locator('[data-brush="water"]')).to_have_attribute("aria-checked", "true")
+    for key in ["ArrowDown", "7", " "]:  # 7: a destroyed cell
+        page.keyboard.press(key)
+    expect(big.locator('[data-cell="C3"]')).to_have_attribute("href", "#t-destroyed")
+    for key in ["ArrowUp", "4", "Enter"]:  # water on a water cell: erased
+        page.keyboard.press(key)
+    expect(big.locator('[data-cell="B3"]')).to_have_attribute("href", "#t-empty")
+    expect(big.locator('[data-cell="C3"]')).to_have_attribute("href", "#t-destroyed")
