@@ -29,6 +29,13 @@ const SCORE_PAUSE_MS = 120;
 /** The brushes: the terrains a player draws, a crossed-out cell, and the eraser ("empty"). */
 const brushesOf = (raw) => [...raw.terrains, 'destroyed', 'empty'];
 
+/** A brush's name in the palette: the terrain's, in short where the terrain's is long. */
+function brushName(b) {
+  if (b === 'empty') return t('paper_score.erase');
+  if (b === 'destroyed') return t('paper_score.destroyed');
+  return t(`terrain.${b}`);
+}
+
 /** The map notation's character for `terrain` on a cell with or without printed ruins. */
 function charFor(raw, terrain, ruins) {
   return Object.keys(raw.map_letters).find((ch) => raw.map_letters[ch].terrain === terrain
@@ -192,7 +199,7 @@ function PaperScore({ raw }) {
           ${brushes.map((b, i) => html`<button type="button" role="radio" aria-checked=${b === brush} data-brush=${b}
               class=${b === brush ? 'on' : ''} onClick=${() => setBrush(b)} title=${`${i + 1}`}>
             <svg viewBox="0 0 10 10" aria-hidden="true"><use href=${`#t-${b}`}/></svg>
-            <span>${b === 'empty' ? t('paper_score.erase') : t(`terrain.${b}`)}</span></button>`)}
+            <span>${brushName(b)}</span></button>`)}
         </div>
         <div class="coins" role="group" aria-label=${t('paper_score.coins')}>
           <span>${t('paper_score.coins')}</span>
