@@ -84,7 +84,7 @@ export function ScorePage() {
 }
 
 function PaperScore({ raw }) {
-  const catalog = useRef(indexCatalog(raw)).current;
+  const [catalog] = useState(() => indexCatalog(raw));
   const [game, setGame] = useState(() => fromAddress(raw));
   const [shown, setShown] = useState(0);
   const [brush, setBrush] = useState(raw.terrains[0]);
@@ -124,6 +124,7 @@ function PaperScore({ raw }) {
     const { terrain, ruins } = catalog.mapCell(printed[r][c]);
     if (terrain === 'mountain' || terrain === 'wasteland') return;
     const ch = charFor(raw, mode === 'clear' ? 'empty' : brush, ruins);
+    setLit(null); // the cells lit were the map's before this change
     setGame((g) => ({ ...g, unreadable: false, seasons: paintSeasons(g.seasons, shown, [r, c], ch) }));
   };
   // A press on a cell already of the brush's terrain clears it; a stroke keeps that choice.
