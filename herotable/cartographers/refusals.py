@@ -30,3 +30,12 @@ class CartographersRefusal(RefusalCode):
     NO_SUCH_MAP = ("no_such_map", ("map", "last"), "a preview names a map the game lacks")
     NOTHING_TO_PREVIEW = ("nothing_to_preview", (),
                           "the seat owes no decision, so only the map as it is can be previewed")
+    SIDE_MOUNTAINS = ("side_mountains", ("side", "cells"),
+                      "a paper map's mountains and chasm are exactly its side's printed ones, "
+                      "with nothing drawn on them")
+    SIDE_RUINS = ("side_ruins", ("side", "cells"),
+                  "a paper map marks ruins exactly where its side prints them")
+    SEASON_ERASED = ("season_erased", ("season", "cells"),
+                     "a season's paper map keeps every cell drawn before (or crosses it out)")
+    COINS_LOST = ("coins_lost", ("season", "coins", "before"),
+                  "a season's coins are at least the season before's: coins are never lost")

@@ -32,6 +32,7 @@ from herotable.server.routes import (
     meta,
     qr,
     rules,
+    score,
     tutorials,
     watch,
 )
@@ -88,7 +89,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(Guard, max_body=settings.max_body_bytes,
                        limiter=RateLimiter(settings.rate_burst, settings.rate_per_second))
     install_error_handlers(app)
-    for module in (meta, games, advice, challenges, tutorials, watch, rules, qr, docs):
+    qr,
+    rules,
+    score,
         app.include_router(module.router)
     mount_web_client(app)
     return app

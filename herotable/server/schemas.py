@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
+from herotable.cartographers.sheet import COIN_TRACK
 from herotable.core.errors import ParamValue
 from herotable.registry import game_names
 from herotable.server.service import MAX_SEED
@@ -190,3 +191,49 @@ class TutorialStarted(BaseModel):
     token: str
     url: str
     script: dict[str, Any]  # the steps, as GET /api/tutorials/{game} gives them
+
+
+# A map in the notation is 11 lines of 11 characters; a few comment lines are allowed for.
+MAP_TEXT_LIMIT = 2000
+
+
+class PaperSnapshot(BaseModel):
+    """A paper map at one season's end: the map notation and the coins on the coin track."""
+
+    model_config = Strict
+    map: str = Field(max_length=MAP_TEXT_LIMIT)
+    coins: int = Field(0, ge=0, le=COIN_TRACK)
+
+
+class ScoreRequest(BaseModel):
+    """A paper map to score (POST /api/score): the side, the cards of edicts A-D, and either
+    ``map`` and ``coins`` (every season scored on it) or ``seasons``, the map at the end of
+    one to four seasons (a season past them is scored on the last)."""
+
+    model_config = Strict
+    side: str = Field(max_length=8)
+    cards: list[str] = Field(min_length=4, max_length=4)
+    map: str | None = Field(None, max_length=MAP_TEXT_LIMIT)
+    coins: int = Field(0, ge=0, le=COIN_TRACK)
+    seasons: list[PaperSnapshot] | None = Field(None, min_length=1, max_length=4)
+    solo: bool = False
+
+
+class PaperSeason(BaseModel):
+    season: str
+    edicts: list[dict[str, JsonValue]]  # letter, card, stars, cells
+    edict_stars: int
+    coins: int
+    monsters: int
+    monster_cells: list[str]
+    total: int
+
+
+class ScoreAnswer(BaseModel):
+    """herotable.cartographers.paper.PaperScore.to_json()."""
+
+    side: str
+    cards: list[str]
+    seasons: list[PaperSeason]
+    total: int
+    solo: dict[str, JsonValue] | None

@@ -72,6 +72,7 @@ export const api = {
   challenges: (kind) => request('GET', `/api/challenges/${kind}`),
   playChallenge: (kind, name, browser) => request('POST', `/api/challenges/${kind}/play`, { body: { name, browser } }),
   leaderboard: (kind, key) => request('GET', `/api/challenges/${kind}/${key}`),
+  score: (body) => request('POST', '/api/score', { body }),
   challengeGame: (kind, key, id, token) => request('GET', `/api/challenges/${kind}/${key}/games/${id}`, { token }),
 };
 

@@ -1,8 +1,8 @@
 // The one page: a header with the language switch, and the page for the address: "/" the
 // lobby, "/g/{id}" a game, "/daily" and "/weekly" the challenges ("/daily/{day}" a day's board,
-// "/daily/{day}/g/{id}" a finished map of it), "/print" a game's own page (the printed sheets;
-// routes.json names its game, games.js finds it in the game's folder). The addresses are
-// written once, in routes.json, which the server reads too.
+// "/daily/{day}/g/{id}" a finished map of it), "/print" and "/score" a game's own pages (the
+// printed sheets, a paper map to score; routes.json names their game, games.js finds them in
+// the game's folder). The addresses are written once, in routes.json, which the server reads too.
 import { html, render } from './html.js';
 import { LANGUAGES, initI18n, setLanguage, t, useLanguage, currentLanguage } from './i18n.js';
 import { useEffect, useState } from 'preact/hooks';

@@ -8,6 +8,7 @@ import { indexCatalog as indexCartographers } from './cartographers/catalog.js';
 import { cartographersSetup } from './cartographers/setup.js';
 import { TerrainDefs } from './cartographers/terrain.js';
 import { PrintPage } from './cartographers/print.js';
+import { ScorePage } from './cartographers/paper_score.js';
 import { actionText, cardName } from './cartographers/card.js';
 import { DominariaTable } from './dominaria/table.js';
 import { indexCatalog as indexDominaria } from './dominaria/catalog.js';
@@ -68,7 +69,7 @@ const GAMES = {
     setup: cartographersSetup,
     moveWords: actionText,
     decisionSubject: (view, catalog) => (view.current ? cardName(catalog, view.current) : null),
-    pages: { print: PrintPage },
+    pages: { print: PrintPage, score: ScorePage },
   },
   dominaria: {
     Table: DominariaTable,

@@ -312,6 +312,9 @@ export function Lobby({ navigate }) {
     </div>
     <div class="lobby-side">
       ${meta && html`<${Learn} meta=${meta} navigate=${navigate}/>`}
+      <section class="panel" data-paper-score><h2>${t('paper_score.lobby_title')}</h2>
+        <p class="muted small">${t('paper_score.lobby_help')}</p>
+        <a class="paper-link" href="/score" onClick=${navigate}>${t('paper_score.lobby_link')}</a></section>
       <${MyGames} navigate=${navigate}/>
       <${Watch} navigate=${navigate}/>
       <${OnPaper} navigate=${navigate}/>

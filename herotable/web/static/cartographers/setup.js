@@ -18,7 +18,7 @@ function presetOf(catalog, preset) {
 const byName = (a, b) => nameIn(a.names).localeCompare(nameIn(b.names));
 
 /** The scoring cards the preset deals from, by category. */
-function scoringPool(catalog, preset) {
+export function scoringPool(catalog, preset) {
   const boxes = presetOf(catalog, preset).scoring_boxes;
   const cards = Object.values(catalog.scoring).filter((c) => boxes.includes(c.box));
   return CATEGORIES.map((category) => [category, cards.filter((c) => c.category === category).sort(byName)]);
