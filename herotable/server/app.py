@@ -89,9 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(Guard, max_body=settings.max_body_bytes,
                        limiter=RateLimiter(settings.rate_burst, settings.rate_per_second))
     install_error_handlers(app)
-    qr,
-    rules,
-    score,
+    for module in (meta, games, advice, challenges, tutorials, watch, rules, qr, score, docs):
         app.include_router(module.router)
     mount_web_client(app)
     return app
