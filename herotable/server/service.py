@@ -142,6 +142,8 @@ class GameService:
         self._refreshing: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._loading: dict[str, asyncio.Lock] = {}
+        # What to do when another process changed a paper table (the table desk's).
+        self.on_table: Callable[[str], None] = lambda _table_id: None
 
     async def database_answers(self) -> bool:
         try:
@@ -465,6 +467,9 @@ class GameService:
             log.error("game %s not caught up: %s", live.id, exc)
         finally:
             self._refreshing.discard(live.id)
+
+    def heard_table(self, table_id: str) -> None:
+        self.on_table(table_id)
 
     def heard_presence(self, game_id: str) -> None:
         live = self.live.get(game_id)
