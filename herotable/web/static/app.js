@@ -1,5 +1,5 @@
 // The one page: a header with the language switch, and the page for the address: "/" the
-// lobby, "/g/{id}" a game, "/daily" and "/weekly" the challenges ("/daily/{day}" a day's board,
+// lobby, "/g/{id}" a game, "/t/{id}" a paper table, "/daily" and "/weekly" the challenges ("/daily/{day}" a day's board,
 // "/daily/{day}/g/{id}" a finished map of it). The addresses are written once, in routes.json,
 // which the server reads too.
 import { html, render } from './html.js';
@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Lobby } from './lobby.js';
 import { GamePage } from './game.js';
 import { ChallengePage } from './challenge.js';
+import { PaperTablePage } from './paper/page.js';
 import ROUTES from './routes.json' with { type: 'json' };
 
 const PATTERNS = ROUTES.map(({ page, pattern, params }) => ({ page, params, regex: new RegExp(`^(?:${pattern})$`) }));
@@ -60,6 +61,7 @@ function App() {
         </select></label>
     </header>
     ${where.page === 'game' && html`<${GamePage} key=${`${where.id}:${invites}`} id=${where.id} navigate=${navigate}/>`}
+    ${where.page === 'table' && html`<${PaperTablePage} key=${where.id} id=${where.id} navigate=${navigate}/>`}
     ${where.page === 'challenge' && html`<${ChallengePage} key=${where.kind} kind=${where.kind} dayKey=${where.key} gameId=${where.id} navigate=${navigate}/>`}
     ${where.page === 'lobby' && html`<${Lobby} navigate=${navigate}/>`}
     ${where.page === 'missing' && html`<${NotFound} navigate=${navigate}/>`}`;

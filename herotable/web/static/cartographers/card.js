@@ -42,14 +42,14 @@ export function ShapeGlyph({ cells, terrain = 'empty', coin = false, size = 13, 
 }
 
 /** A hero card's attack pattern around the hero, turned `turns` quarter turns. */
-function HeroGlyph({ offsets, degrees = 0 }) {
+function HeroGlyph({ offsets, degrees = 0, size = 13 }) {
   let cells = offsets;
   for (let i = 0; i < degrees / 90; i += 1) cells = cells.map(rotate);
   const all = [[0, 0], ...cells];
   const minRow = Math.min(...all.map((c) => c[0]));
   const minCol = Math.min(...all.map((c) => c[1]));
   const shift = ([r, c]) => [r - minRow, c - minCol];
-  return html`<${ShapeGlyph} cells=${[shift([0, 0])]} terrain="hero" hero=${cells.map(shift)}/>`;
+  return html`<${ShapeGlyph} cells=${[shift([0, 0])]} terrain="hero" hero=${cells.map(shift)} size=${size}/>`;
 }
 
 /** The chosen action (the engine's notation, "draw forest A1 A2") in words: what is drawn,
@@ -75,19 +75,20 @@ function ambushNote(card, selfPlaced) {
 }
 
 /** The card being played, as a face: name, kind, time, what it offers. `selfPlaced`: ambushes
- * place themselves (the engine's solo rule) instead of a neighbour drawing them. */
-export function CardFace({ catalog, id, ruins, selfPlaced = false }) {
+ * place themselves (the engine's solo rule) instead of a neighbour drawing them. `size`: a
+ * shape cell's size in pixels (the paper table draws the card large). */
+export function CardFace({ catalog, id, ruins, selfPlaced = false, size = 13 }) {
   if (!id) return html`<div class="card-face empty">${t('card.none')}</div>`;
   const card = catalog.card(id);
   if (!card) return html`<div class="card-face">${id}</div>`;
   let body = null;
   if (card.kind === 'explore') {
-    body = html`<div class="card-shapes">${card.shapes.map((s) => html`<${ShapeGlyph} cells=${s.cells} terrain=${card.terrains[0]} coin=${s.coin}/>`)}</div>
+    body = html`<div class="card-shapes">${card.shapes.map((s) => html`<${ShapeGlyph} cells=${s.cells} terrain=${card.terrains[0]} coin=${s.coin} size=${size}/>`)}</div>
       <div class="card-terrains">${card.terrains.map((tr) => html`<span class=${`chip t-${tr}`}>${t(`terrain.${tr}`)}</span>`)}</div>`;
   } else if (card.kind === 'hero') {
-    body = html`<div class="card-shapes"><${HeroGlyph} offsets=${card.attack}/></div>`;
+    body = html`<div class="card-shapes"><${HeroGlyph} offsets=${card.attack} size=${size}/></div>`;
   } else if (card.kind === 'ambush') {
-    body = html`<div class="card-shapes"><${ShapeGlyph} cells=${card.cells} terrain="monster"/></div>
+    body = html`<div class="card-shapes"><${ShapeGlyph} cells=${card.cells} terrain="monster" size=${size}/></div>
       <div class="card-note">${ambushNote(card, selfPlaced)}${card.effect && card.effect !== 'none' ? ` · ${t(`effect.${card.effect}`)}` : ''}</div>`;
   }
   return html`<div class=${`card-face kind-${card.kind}`}>
