@@ -74,6 +74,11 @@ function ambushNote(card, selfPlaced) {
     : t(`ambush.${direction}`);
 }
 
+/** A card's time: one hourglass per unit. */
+export function TimeMarks({ time }) {
+  return html`<span class="card-time" title=${t('card.time')}>${Array.from({ length: time }, () => html`<svg viewBox="0 0 10 10" width="12" height="12" aria-hidden="true"><path d="M2 1h6M2 9h6M3 1q0 3 2 4-2 1-2 4h4q0-3-2-4 2-1 2-4" fill="none" stroke="currentColor" stroke-width="1"/></svg>`)}</span>`;
+}
+
 /** The card being played, as a face: name, kind, time, what it offers. `selfPlaced`: ambushes
  * place themselves (the engine's solo rule) instead of a neighbour drawing them. `size`: a
  * shape cell's size in pixels (the paper table draws the card large). */
@@ -93,7 +98,7 @@ export function CardFace({ catalog, id, ruins, selfPlaced = false, size = 13 }) 
   }
   return html`<div class=${`card-face kind-${card.kind}`}>
     <div class="card-top"><span class="card-kind">${t(`card.kind.${card.kind}`)}</span>
-      ${card.time ? html`<span class="card-time" title=${t('card.time')}>${Array.from({ length: card.time }, () => html`<svg viewBox="0 0 10 10" width="12" height="12" aria-hidden="true"><path d="M2 1h6M2 9h6M3 1q0 3 2 4-2 1-2 4h4q0-3-2-4 2-1 2-4" fill="none" stroke="currentColor" stroke-width="1"/></svg>`)}</span>` : null}</div>
+      ${card.time ? html`<${TimeMarks} time=${card.time}/>` : null}</div>
     <div class="card-name"><${CardRuleLink} catalog=${catalog} id=${id}/></div>
     ${ruins && html`<div class="card-note ruins">${t('card.ruins_pending')}</div>`}
     ${body}

@@ -10,7 +10,7 @@ import { loadCatalog } from '../games.js';
 import { keyForTheTable } from '../table_keys.js';
 import { RulesPanel } from '../rules.js';
 import { openRules } from '../rules_link.js';
-import { CardFace, ShapeGlyph, cardName } from '../cartographers/card.js';
+import { CardFace, ShapeGlyph, TimeMarks, cardName } from '../cartographers/card.js';
 import { Edicts } from '../cartographers/edicts.js';
 import { SeasonTrack } from '../cartographers/season.js';
 import { TerrainDefs } from '../cartographers/terrain.js';
@@ -34,7 +34,7 @@ function AmbushRule({ ambush }) {
   if (!ambush) return null;
   if (ambush.rule === 'pass') {
     return html`<div class="paper-rule pass" data-ambush=${ambush.pass_to} role="note">
-      <span class="paper-arrow" aria-hidden="true">${ambush.pass_to === 'left' ? '⟲' : '⟳'}</span>
+      <span class="paper-arrow" aria-hidden="true">${ambush.direction === 'clockwise' ? '⟳' : '⟲'}</span>
       <div><b>${t(`paper_table.pass.${ambush.pass_to}`)}</b>
         <p>${t('paper_table.pass.then')}</p></div>
     </div>`;
@@ -68,7 +68,7 @@ function Revealed({ state, catalog }) {
         return html`<li class=${`kind-${card ? card.kind : 'explore'}`} data-card=${id}>
           ${cells && html`<${ShapeGlyph} cells=${cells} terrain=${terrain} size="6"/>`}
           <button type="button" class="rule-link" onClick=${() => openRules(GAME, `card.${id}`)}>${cardName(catalog, id)}</button>
-          ${card && card.time ? html`<span class="muted">${t('paper_table.time', { count: card.time })}</span>` : null}
+          ${card && card.time ? html`<${TimeMarks} time=${card.time}/>` : null}
         </li>`;
       })}</ol>`}
   </section>`;
