@@ -8,7 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Lobby } from './lobby.js';
 import { GamePage } from './game.js';
 import { ChallengePage } from './challenge.js';
-import { PaperTablePage } from './paper/page.js';
+import { PaperTable, paperGame } from './games.js';
 import ROUTES from './routes.json' with { type: 'json' };
 
 const PATTERNS = ROUTES.map(({ page, pattern, params }) => ({ page, params, regex: new RegExp(`^(?:${pattern})$`) }));
@@ -61,7 +61,7 @@ function App() {
         </select></label>
     </header>
     ${where.page === 'game' && html`<${GamePage} key=${`${where.id}:${invites}`} id=${where.id} navigate=${navigate}/>`}
-    ${where.page === 'table' && html`<${PaperTablePage} key=${where.id} id=${where.id} navigate=${navigate}/>`}
+    ${where.page === 'table' && (paperGame() ? html`<${PaperTable} key=${where.id} id=${where.id} navigate=${navigate}/>` : html`<${NotFound} navigate=${navigate}/>`)}
     ${where.page === 'challenge' && html`<${ChallengePage} key=${where.kind} kind=${where.kind} dayKey=${where.key} gameId=${where.id} navigate=${navigate}/>`}
     ${where.page === 'lobby' && html`<${Lobby} navigate=${navigate}/>`}
     ${where.page === 'missing' && html`<${NotFound} navigate=${navigate}/>`}`;

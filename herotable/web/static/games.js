@@ -8,6 +8,8 @@ import { indexCatalog as indexCartographers } from './cartographers/catalog.js';
 import { cartographersSetup } from './cartographers/setup.js';
 import { TerrainDefs } from './cartographers/terrain.js';
 import { actionText, cardName } from './cartographers/card.js';
+import { PaperTablePage } from './cartographers/paper_table.js';
+import { PaperTableSetup } from './cartographers/paper_setup.js';
 import { DominariaTable } from './dominaria/table.js';
 import { indexCatalog as indexDominaria } from './dominaria/catalog.js';
 import { dominariaSetup } from './dominaria/setup.js';
@@ -53,6 +55,10 @@ import { dominariaSetup } from './dominaria/setup.js';
  * @property {((view: object, catalog: object) => string|null)|null} decisionSubject what a
  *   decision was about, named from the view it was taken in (the card of a Cartographers
  *   turn), for the analysis (null: nothing to name)
+ * @property {{Page: (props: object) => any, Setup: (props: object) => any}|null} paper the
+ *   paper table's page (/t/{id}: `id`, `navigate`) and its lobby set-up (`game`, the game's
+ *   /api/meta entry, and `navigate`), for a game whose deck the server flips for players on
+ *   paper (null: none)
  */
 
 /** @type {Record<string, GameEntry>} */
@@ -64,6 +70,7 @@ const GAMES = {
     setup: cartographersSetup,
     moveWords: actionText,
     decisionSubject: (view, catalog) => (view.current ? cardName(catalog, view.current) : null),
+    paper: { Page: PaperTablePage, Setup: PaperTableSetup },
   },
   dominaria: {
     Table: DominariaTable,
@@ -72,8 +79,19 @@ const GAMES = {
     setup: dominariaSetup,
     moveWords: null,
     decisionSubject: null,
+    paper: null,
   },
 };
+
+/** The name of the game whose deck a paper table (/t/{id}) flips, or null: the server's
+ * tables are one game's. */
+export const paperGame = () => Object.keys(GAMES).find((name) => GAMES[name].paper) || null;
+
+/** The page of a paper table (/t/{id}); `props` are its id and navigate. */
+export function PaperTable(props) {
+  const { Page } = GAMES[paperGame()].paper;
+  return html`<${Page} ...${props}/>`;
+}
 
 /** The entry of game `name`, or null for a game this page cannot show. */
 export const gameEntry = (name) => GAMES[name] || null;

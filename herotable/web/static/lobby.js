@@ -4,11 +4,10 @@ import { html } from './html.js';
 import { t, has, refusalText, useLanguage } from './i18n.js';
 import { useEffect, useState } from 'preact/hooks';
 import { api, catalog as fetchCatalog, forgetGame, myGames, onMyGames, rememberSeat, restoreSeats } from './api.js';
-import { gameEntry } from './games.js';
+import { gameEntry, paperGame } from './games.js';
 import { seatNames } from './seats.js';
 import { startTutorial } from './tutorial.js';
 import { OptionField } from './option_field.js';
-import { PaperTableSetup } from './paper/setup.js';
 
 const SEAT_OPTIONS = new Set(['players', 'names']);
 // The form's seat list stops here, though a game may take more (Cartographers takes 100).
@@ -261,10 +260,12 @@ export function Lobby({ navigate }) {
   // A game played here, or a paper table (a deck flipped for players drawing on paper).
   const [paper, setPaper] = useState(false);
   useEffect(() => { api.meta().then(setMeta).catch((e) => setError(refusalText(e))); }, []);
-  const form = paper ? html`<${PaperTableSetup} meta=${meta} navigate=${navigate}/>` : html`<${NewGame} meta=${meta} navigate=${navigate}/>`;
+  const paperable = meta && meta.games.find((g) => g.name === paperGame());
+  const PaperSetup = paperable && gameEntry(paperable.name).paper.Setup;
+  const form = paper && paperable ? html`<${PaperSetup} game=${paperable} navigate=${navigate}/>` : html`<${NewGame} meta=${meta} navigate=${navigate}/>`;
   return html`<main class="lobby">
     <div class="lobby-main">
-      ${meta && meta.games.some((g) => g.name === 'cartographers') && html`<div class="lobby-mode" role="group" aria-label=${t('paper_table.lobby.mode')}>
+      ${paperable && html`<div class="lobby-mode" role="group" aria-label=${t('paper_table.lobby.mode')}>
         <button type="button" aria-pressed=${!paper} class=${paper ? '' : 'on'} onClick=${() => setPaper(false)}>${t('lobby.new_game')}</button>
         <button type="button" aria-pressed=${paper} class=${paper ? 'on' : ''} data-mode="paper" onClick=${() => setPaper(true)}>${t('paper_table.lobby.title')}</button>
       </div>`}

@@ -5,15 +5,15 @@
 import { html } from '../html.js';
 import { t, nameIn, refusalText, useLanguage } from '../i18n.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { adoptHost, api, followTable } from '../api.js';
-import { loadCatalog } from '../games.js';
+import { adoptHost, api, catalog as fetchCatalog, followTable } from '../api.js';
+import { indexCatalog } from './catalog.js';
 import { keyForTheTable } from '../table_keys.js';
 import { RulesPanel } from '../rules.js';
 import { openRules } from '../rules_link.js';
-import { CardFace, ShapeGlyph, TimeMarks, cardName } from '../cartographers/card.js';
-import { Edicts } from '../cartographers/edicts.js';
-import { SeasonTrack } from '../cartographers/season.js';
-import { TerrainDefs } from '../cartographers/terrain.js';
+import { CardFace, ShapeGlyph, TimeMarks, cardName } from './card.js';
+import { Edicts } from './edicts.js';
+import { SeasonTrack } from './season.js';
+import { TerrainDefs } from './terrain.js';
 
 const GAME = 'cartographers';
 // Keys that flip: F (and the key under it in the Russian layout), the right arrow, space.
@@ -111,7 +111,7 @@ export function PaperTablePage({ id, navigate }) {
   const latest = useRef(null);
 
   useEffect(() => { setToken(adoptHost(id)); setReady(true); }, [id]);
-  useEffect(() => { loadCatalog(GAME).then(setCatalog).catch((e) => setProblem(refusalText(e))); }, []);
+  useEffect(() => { fetchCatalog(GAME).then((raw) => setCatalog(indexCatalog(raw))).catch((e) => setProblem(refusalText(e))); }, []);
   // A push or answer older than the one shown is dropped (a flip's answer may pass its push).
   const show = (data) => setState((old) => {
     const next = old && old.seq > data.seq ? old : data;

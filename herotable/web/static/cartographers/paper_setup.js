@@ -4,7 +4,7 @@ import { html } from '../html.js';
 import { t, refusalText } from '../i18n.js';
 import { useEffect, useState } from 'preact/hooks';
 import { api, catalog as fetchCatalog, rememberHost } from '../api.js';
-import { gameEntry } from '../games.js';
+import { cartographersSetup as hooks } from './setup.js';
 import { OptionField } from '../option_field.js';
 
 const GAME = 'cartographers';
@@ -23,8 +23,7 @@ function CopyLink({ url, label, name }) {
   </div>`;
 }
 
-export function PaperTableSetup({ meta, navigate }) {
-  const game = meta.games.find((g) => g.name === GAME);
+export function PaperTableSetup({ game, navigate }) {
   const [options, setOptions] = useState({});
   const [solo, setSolo] = useState(false);
   const [anyoneFlips, setAnyoneFlips] = useState(false);
@@ -32,8 +31,7 @@ export function PaperTableSetup({ meta, navigate }) {
   const [raw, setRaw] = useState(null);
   const [created, setCreated] = useState(null);
   const [error, setError] = useState(null);
-  const hooks = (gameEntry(GAME) || {}).setup;
-  const setup = hooks ? { hooks, catalog: raw } : null;
+  const setup = { hooks, catalog: raw };
 
   useEffect(() => {
     let current = true;
@@ -41,11 +39,10 @@ export function PaperTableSetup({ meta, navigate }) {
     return () => { current = false; };
   }, []);
 
-  if (!game) return null;
   const submit = async (e) => {
     e.preventDefault();
     setError(null);
-    const missing = hooks && hooks.incomplete(options);
+    const missing = hooks.incomplete(options);
     if (missing) { setError(t(missing)); return; }
     const body = {
       options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
@@ -80,7 +77,7 @@ export function PaperTableSetup({ meta, navigate }) {
     setError(null);
     setOptions((old) => {
       const next = { ...old, [name]: v };
-      return name === 'preset' && hooks && raw ? hooks.keepAvailable(raw, v, next) : next;
+      return name === 'preset' && raw ? hooks.keepAvailable(raw, v, next) : next;
     });
   };
   const fieldFor = (o) => html`<${OptionField} game=${GAME} option=${o} value=${options[o.name]}
