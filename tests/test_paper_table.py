@@ -95,6 +95,7 @@ def test_an_ambush_says_whom_to_pass_the_map_to():
                                        "pass_to": "left", "direction": "clockwise"}
     table.flip()
     assert table.state()["ambush"]["pass_to"] == "right"
+    assert table.state()["ambushes_in_play"] == ["gorgon_gaze", "dragon_inferno"]
 
 
 @pytest.mark.parametrize("config", [GameConfig(players=1, scoring=FIRST_GAME,

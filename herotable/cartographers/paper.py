@@ -60,6 +60,7 @@ class PaperTable:
         self.ruins_pending = False  # a ruins card waits for the next explore card
         self.season_over = False
         self.flips = 0
+        self.ambushes_in_play: list[str] = []  # revealed ambushes: some act after each scoring
 
     @classmethod
     def after(cls, config: GameConfig, seed: int, flips: int) -> PaperTable:
@@ -120,6 +121,8 @@ class PaperTable:
                 continue
             if isinstance(card, ExploreCard):
                 self.ruins, self.ruins_pending = self.ruins_pending, False
+            elif isinstance(card, AmbushCard):
+                self.ambushes_in_play.append(card.id)
             break
         self.flips += 1
         if self.season_time() >= self.season_threshold() or not deck:
@@ -144,8 +147,9 @@ class PaperTable:
     def state(self) -> dict[str, Any]:
         """The public state: the season and its time against the threshold, the seasons'
         track, the edicts (this season's two lit), the current card with its catalog entry,
-        this season's revealed cards, an ambush's rule, and at a season's end the edicts to
-        score now. Nothing of the cards to come."""
+        this season's revealed cards, an ambush's rule, the ambushes revealed so far (their
+        effects after each scoring), and at a season's end the edicts to score now. Nothing
+        of the cards to come."""
         season = self.cards.seasons[self.season_index]
         current = self.current
         config = replace(self.config, deck=()) if self.config.deck else self.config
@@ -167,6 +171,7 @@ class PaperTable:
             "ruins_pending": self.ruins_pending,
             "revealed": list(self.revealed),
             "ambush": self.ambush(),
+            "ambushes_in_play": list(self.ambushes_in_play),
             "season_over": self.season_over,
             "score_now": list(season.edicts) if self.season_over else [],
             "over": self.over,

@@ -173,13 +173,14 @@ class TableDesk:
         text = live.text()
         self.hub.publish(live.row.id, lambda _seat, _legal: text)
 
-    def heard(self, table_id: str) -> None:
-        """Another process changed the table: read it again for this process's watchers."""
-        if not self.hub.watchers.get(table_id):
-            return
-        task = asyncio.get_running_loop().create_task(self._refresh(table_id))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+    def heard(self, table_id: str | None) -> None:
+        """Another process changed the table (None: any table may have changed): read it
+        again for this process's watchers."""
+        for watched in [table_id] if table_id is not None else list(self.hub.watchers):
+            if self.hub.watchers.get(watched):
+                task = asyncio.get_running_loop().create_task(self._refresh(watched))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
 
     async def _refresh(self, table_id: str) -> None:
         try:

@@ -91,8 +91,12 @@ def test_a_host_and_two_devices_follow_one_table_through_a_season(
                 expect(rule).to_have_count(0)
         assert ambushes
         prompt = text("paper_table.season_over", season="Spring", first="A", second="B")
+        # Zombies and the troll act after the scoring: the prompt says so.
+        ambushes = table_config({}, solo=False).card_set().ambushes
+        lasting = [c for c in spring if c in AMBUSHES and ambushes[c].effect in ("zombie", "troll")]
         for shown in devices:
             expect(shown.locator(".paper-score")).to_contain_text(prompt)
+            expect(shown.locator(".paper-score li")).to_have_count(len(lasting))
             expect(shown.locator(".season.now .season-time")).to_have_text(
                 text("season.time_up"))
         desk.screenshot(path=str(shots / "paper-season-end-desktop.png"))

@@ -18,6 +18,8 @@ import { TerrainDefs } from './terrain.js';
 const GAME = 'cartographers';
 // Keys that flip: F (and the key under it in the Russian layout), the right arrow, space.
 const FLIP_KEYS = new Set(['f', 'а', 'ArrowRight', ' ']);
+// The ambush effects that act after each season's scoring.
+const AFTER_SCORING = new Set(['zombie', 'troll']);
 // The refusals after which this page has nothing to show.
 const UNSHOWABLE = new Set(['unknown_table', 'damaged_game']);
 
@@ -50,9 +52,14 @@ function AmbushRule({ ambush }) {
 function SeasonEnd({ state, catalog }) {
   if (!state.season_over) return null;
   const name = seasonName(catalog, state, state.season.index);
+  // Ambushes that act after each scoring (zombies spread, the troll destroys), but not after
+  // winter's: the game is over then.
+  const lasting = state.over ? [] : state.ambushes_in_play.filter((id) => AFTER_SCORING.has((catalog.card(id) || {}).effect));
   return html`<div class=${`paper-score ${state.over ? 'over' : ''}`} role="status" data-score=${state.score_now.join('')}>
     <b>${t('paper_table.season_over', { season: name, ...letters(state.score_now) })}</b>
     <p>${t(state.over ? 'paper_table.game_over' : 'paper_table.score_help')}</p>
+    ${lasting.length > 0 && html`<p class="paper-after">${t('paper_table.after_scoring')}</p>
+      <ul class="paper-after">${lasting.map((id) => html`<li data-card=${id}><b>${cardName(catalog, id)}</b> ${t(`effect.${catalog.card(id).effect}`)}</li>`)}</ul>`}
   </div>`;
 }
 
