@@ -14,12 +14,11 @@ import { CardFace, ShapeGlyph, TimeMarks, cardName } from './card.js';
 import { Edicts } from './edicts.js';
 import { SeasonTrack } from './season.js';
 import { TerrainDefs } from './terrain.js';
+import { AFTER_EACH_SEASON } from './lasting.js';
 
 const GAME = 'cartographers';
 // Keys that flip: F (and the key under it in the Russian layout), the right arrow, space.
 const FLIP_KEYS = new Set(['f', 'а', 'ArrowRight', ' ']);
-// The ambush effects that act after each season's scoring.
-const AFTER_SCORING = new Set(['zombie', 'troll']);
 // The refusals after which this page has nothing to show.
 const UNSHOWABLE = new Set(['unknown_table', 'damaged_game']);
 
@@ -54,7 +53,7 @@ function SeasonEnd({ state, catalog }) {
   const name = seasonName(catalog, state, state.season.index);
   // Ambushes that act after each scoring (zombies spread, the troll destroys), but not after
   // winter's: the game is over then.
-  const lasting = state.over ? [] : state.ambushes_in_play.filter((id) => AFTER_SCORING.has((catalog.card(id) || {}).effect));
+  const lasting = state.over ? [] : state.ambushes_in_play.filter((id) => AFTER_EACH_SEASON.has((catalog.card(id) || {}).effect));
   return html`<div class=${`paper-score ${state.over ? 'over' : ''}`} role="status" data-score=${state.score_now.join('')}>
     <b>${t('paper_table.season_over', { season: name, ...letters(state.score_now) })}</b>
     <p>${t(state.over ? 'paper_table.game_over' : 'paper_table.score_help')}</p>
