@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 
 from herotable.cartographers.paper import PaperTable
 from herotable.server.tables import table_config
-from tests.web.conftest import DESKTOP
+from tests.web.conftest import DESKTOP, Api
 from tests.web.table import text
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -119,3 +119,23 @@ def test_a_host_and_two_devices_follow_one_table_through_a_season(
     finally:
         for other in devices[1:]:
             other.context.close()
+
+
+def test_a_solo_tables_ambush_gives_the_solo_rule(browser: Browser, server: str,
+                                                  api: Api, shots: Path) -> None:
+    config = table_config({}, solo=True)
+    seed = next(s for s in range(1, 500)
+                if PaperTable(config, s).flip()[-1] in config.card_set().ambushes)
+    card = config.card_set().ambushes[PaperTable(config, seed).flip()[-1]]
+    created = api.client.post("/api/tables", json={"seed": seed, "solo": True}).json()
+    phone = device(browser, server, created["host_url"], phone=True)
+    try:
+        phone.locator(".flip-button").click()
+        rule = phone.locator(".paper-rule[data-ambush=solo]")
+        expect(rule).to_contain_text(text("paper_table.solo.title"))
+        expect(rule).to_contain_text(text(f"paper_table.solo.{card.direction}",
+                                          corner=text(f"ambush.corner.{card.corner}")))
+        expect(phone.locator(".badge", has_text=text("paper_table.solo_badge"))).to_be_visible()
+        phone.screenshot(path=str(shots / "paper-solo-phone.png"))
+    finally:
+        phone.context.close()
