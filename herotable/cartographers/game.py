@@ -37,11 +37,11 @@ from herotable.cartographers.cards import (
     ExploreCard,
     HeroCard,
     RuinsCard,
-    all_ambushes,
     map_sides,
 )
 from herotable.cartographers.config import EDICTS, GameConfig
 from herotable.cartographers.decisions import Decision, SeasonScore
+from herotable.cartographers.deck import Decks, deal, next_season
 from herotable.cartographers.effects import (
     Change,
     destroy_cells,
@@ -107,20 +107,10 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
             self.sheets = [MapSheet.from_text(text) for text in self.config.maps]
         else:
             self.sheets = [side.new_sheet() for _ in range(self.config.players)]
-        self.scoring = self.config.scoring or self._deal_scoring()
+        decks = deal(self.config, self.cards, self.rng)
+        self.scoring = decks.scoring
         self.season_index = 0
-        self.ambush_deck = list(self.config.ambushes) or self._deal_ambushes()
-        self.rng.shuffle(self.ambush_deck)
-        self.hero_deck = list(self.cards.heroes)
-        self.rng.shuffle(self.hero_deck)
-        self.deck: list[str] = [*self.cards.explore, *self.cards.ruins]
-        if self.config.deck:  # a scenario: this season's cards exactly, in this order
-            scenario = set(self.config.deck)
-            self.ambush_deck = [a for a in self.ambush_deck if a not in scenario]
-            self.hero_deck = [h for h in self.hero_deck if h not in scenario]
-            self.deck = list(self.config.deck)
-        else:
-            self._add_season_cards()
+        self.deck, self.ambush_deck, self.hero_deck = decks.deck, decks.ambush_deck, decks.hero_deck
         self.revealed: list[str] = []  # this season's cards, in reveal order
         self.current: str | None = None
         self.ruins_pending = False  # a ruins card waits for the next explore card
@@ -130,34 +120,6 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         self.pending: dict[int, Decision] = {}
         self.scores: list[list[SeasonScore]] = [[] for _ in range(self.config.players)]
         self._advance()
-
-    # ------------------------------------------------------------------ set-up
-
-    def _deal_scoring(self) -> tuple[str, ...]:
-        """One random card of each category from the chosen boxes, then placed at random under
-        edicts A-D."""
-        by_category: dict[str, list[str]] = {}
-        for card in self.cards.scoring.values():
-            if card.box in self.config.scoring_boxes:
-                by_category.setdefault(card.category, []).append(card.id)
-        chosen = [self.rng.choice(by_category[cat]) for cat in sorted(by_category)]
-        self.rng.shuffle(chosen)
-        return tuple(chosen)
-
-    def _deal_ambushes(self) -> list[str]:
-        """Four ambush cards from the chosen boxes (all of them when the boxes hold four)."""
-        pool = [a.id for a in all_ambushes().values() if a.box in self.config.ambush_boxes]
-        if len(pool) > 4:
-            self.rng.shuffle(pool)
-        return pool[:4]
-
-    def _add_season_cards(self) -> None:
-        """Shuffle in the top ambush and hero card (unseen) with the explore deck."""
-        if self.ambush_deck:
-            self.deck.append(self.ambush_deck.pop(0))
-        if self.hero_deck:
-            self.deck.append(self.hero_deck.pop(0))
-        self.rng.shuffle(self.deck)
 
     # ------------------------------------------------------------------ queries
 
@@ -582,11 +544,11 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
 
     def _next_season(self) -> None:
         self.season_index += 1
-        # Revealed explore and ruins cards go back; revealed heroes and ambushes leave the game.
-        self.deck += [c for c in self.revealed if c in self.cards.explore or c in self.cards.ruins]
+        decks = Decks(self.scoring, self.deck, self.ambush_deck, self.hero_deck)
+        next_season(decks, self.revealed, self.cards, self.rng)
+        self.deck, self.ambush_deck, self.hero_deck = decks.deck, decks.ambush_deck, decks.hero_deck
         self.revealed = []
         self.ruins_pending = False
-        self._add_season_cards()
         self.stage = "reveal"
         self._event("season_start", season=self.season)
 

@@ -33,6 +33,7 @@ from herotable.server.routes import (
     qr,
     rules,
     score,
+    tables,
     tutorials,
     watch,
 )
@@ -41,6 +42,7 @@ from herotable.server.service import GameService
 from herotable.server.settings import Settings
 from herotable.server.static import mount_web_client
 from herotable.server.store import Store
+from herotable.server.tables import TableDesk
 
 log = logging.getLogger("herotable.server")
 # Smaller answers are sent as they are: compressing them saves less than it costs.
@@ -81,6 +83,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.service = service
     app.state.analyst = analyst
     app.state.desk = ChallengeDesk(service)
+    app.state.tables = TableDesk(service)
     # Static files and JSON answers go compressed to a client that asks (Accept-Encoding):
     # the page's first load is about a third of its size so. Added first, it runs inside the
     # Guard, which refuses before anything is compressed; WebSockets pass through it as is.
@@ -89,7 +92,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(Guard, max_body=settings.max_body_bytes,
                        limiter=RateLimiter(settings.rate_burst, settings.rate_per_second))
     install_error_handlers(app)
-    for module in (meta, games, advice, challenges, tutorials, watch, rules, qr, score, docs):
+    for module in (meta, games, advice, challenges, tutorials, watch, tables, rules, qr, score,
+                   docs):
         app.include_router(module.router)
     mount_web_client(app)
     return app

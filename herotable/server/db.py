@@ -118,6 +118,23 @@ class AnalysisRow(Base):
                                                  onupdate=now)
 
 
+class TableRow(Base):
+    """A paper table: the Cartographers set-up and seed its deck is dealt from, and how many
+    cards were flipped (``seq``); the flip that moves ``seq`` on is one conditional update,
+    so two flips sent at once never both count."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)  # as the host gave them
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)  # the engine's, to deal the deck
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    host_hash: Mapped[str] = mapped_column(String(64))
+    anyone_flips: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class ServerKey(Base):
     """Secrets the server makes for itself once (the key that deals the challenges)."""
 

@@ -9,6 +9,8 @@ from herotable.core.errors import RefusalCode
 class ServerRefusal(RefusalCode):
     BAD_REQUEST = ("bad_request", (), "the request's body or parameters are malformed")
     UNKNOWN_GAME = ("unknown_game", (), "no game has this id")
+    UNKNOWN_TABLE = ("unknown_table", (), "no paper table has this id")
+    NOT_HOST = ("not_host", (), "the token is not the paper table's host's")
     UNKNOWN_LANGUAGE = ("unknown_language", (), "no message catalogue has this language")
     NOT_OFFERED = ("not_offered", ("game",),
                    "this game offers no such thing (a card catalogue, a score preview, a "

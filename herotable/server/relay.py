@@ -10,6 +10,8 @@ hear of, and each bot move is thought out by one process only.
   to a process that says hello), and that it is alive every few seconds; the seats present
   are the union over the processes heard from lately, so a killed process's seats go away.
   A seat stepping away or back (``left``) is announced too.
+- **Paper tables.** A flip (or a table's setting changed) is a notification too, with the
+  table's id only: a process with watchers of that table reads it again and pushes it.
 - **Repair.** Notes are lost while a process's listening connection is down: each time it
   (re)connects, the process marks every game it holds as possibly behind, and reads the
   database before it next shows one.
@@ -66,6 +68,9 @@ class Listener(Protocol):
 
     def heard_presence(self, game_id: str) -> None: ...
 
+    def heard_table(self, table_id: str) -> None:
+        """A paper table changed (a flip or a setting) in another process."""
+
     def heard_left(self, game_id: str, seat: int, left: bool) -> None: ...
 
     def announce_all(self) -> None: ...
@@ -93,6 +98,10 @@ class Relay:
 
     def notify_payload(self, note: ActionNote) -> str | None:
         """The notification to send with a stored action (None: nobody listens)."""
+        return None
+
+    def table_payload(self, table_id: str) -> str | None:
+        """The notification to send with a paper table's change (None: nobody listens)."""
         return None
 
     def announce(self, game_id: str, seats: set[int]) -> None:
@@ -160,6 +169,9 @@ class PostgresRelay(Relay):
         # An action is at most 2,000 characters: well within NOTIFY's 8,000 bytes.
         return json.dumps({"p": self.process, "k": "action", "g": note.game_id,
                            "s": note.seq, "seat": note.seat, "a": note.action})
+
+    def table_payload(self, table_id: str) -> str | None:
+        return json.dumps({"p": self.process, "k": "table", "g": table_id})
 
     def announce(self, game_id: str, seats: set[int]) -> None:
         self._post({"k": "presence", "g": game_id, "seats": sorted(seats)})
@@ -244,6 +256,8 @@ class PostgresRelay(Relay):
             elif kind == "left":
                 listener.heard_left(str(message["g"]), int(message["seat"]),
                                     bool(message["left"]))
+            elif kind == "table":
+                listener.heard_table(str(message["g"]))
             elif kind == "hello":
                 listener.announce_all()
         except (ValueError, KeyError, TypeError) as exc:  # not a note this version reads

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool
 
 from herotable.cartographers.sheet import COIN_TRACK
 from herotable.core.errors import ParamValue
@@ -230,10 +230,36 @@ class PaperSeason(BaseModel):
 
 
 class ScoreAnswer(BaseModel):
-    """herotable.cartographers.paper.PaperScore.to_json()."""
+    """herotable.cartographers.paper_score.PaperScore.to_json()."""
 
     side: str
     cards: list[str]
     seasons: list[PaperSeason]
     total: int
     solo: dict[str, JsonValue] | None
+class NewTable(BaseModel):
+    """A paper table: the lobby's Cartographers options (a preset and what adjusts it),
+    solo or not, and whether anyone may flip (else only the host)."""
+
+    model_config = Strict
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(None, ge=0, le=MAX_SEED)
+    solo: StrictBool = False
+    anyone_flips: StrictBool = False
+
+
+class TableCreated(BaseModel):
+    id: str
+    url: str  # for every device
+    host_url: str  # the host's device: the url with the token in its fragment
+    host_token: str
+
+
+class FlipRequest(BaseModel):
+    model_config = Strict
+    seq: int = Field(ge=0)
+
+
+class TableSettings(BaseModel):
+    model_config = Strict
+    anyone_flips: StrictBool

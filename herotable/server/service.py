@@ -142,6 +142,9 @@ class GameService:
         self._refreshing: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._loading: dict[str, asyncio.Lock] = {}
+        # What to do when another process changed a paper table (the table desk's); None:
+        # any table may have changed (notes were missed while not listening).
+        self.on_table: Callable[[str | None], None] = lambda _table_id: None
 
     async def database_answers(self) -> bool:
         try:
@@ -466,6 +469,9 @@ class GameService:
         finally:
             self._refreshing.discard(live.id)
 
+    def heard_table(self, table_id: str) -> None:
+        self.on_table(table_id)
+
     def heard_presence(self, game_id: str) -> None:
         live = self.live.get(game_id)
         if live is not None and self.hub.watchers.get(game_id):
@@ -488,6 +494,7 @@ class GameService:
             live.stale = True
             if self.hub.watchers.get(live.id):
                 self._refresh_soon(live)
+        self.on_table(None)
 
     def sweep(self) -> None:
         """Every few seconds: wake the bots of every game held here that owe a move and

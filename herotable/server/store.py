@@ -20,6 +20,7 @@ from herotable.server.db import (
     GameRow,
     SeatRow,
     ServerKey,
+    TableRow,
     now,
 )
 from herotable.server.errors import Refusal
@@ -58,6 +59,8 @@ class Store:
         # The notification to send with an action, delivered if it commits (PostgreSQL's
         # NOTIFY; :class:`herotable.server.relay.Relay` says what, or None for nothing).
         self.notice: Callable[[ActionNote], str | None] = lambda _note: None
+        # The same for a paper table's change (a flip, a setting): its id.
+        self.table_notice: Callable[[str], str | None] = lambda _table_id: None
 
     def session(self) -> Session:
         return self._sessions()
@@ -131,6 +134,34 @@ class Store:
 
         except IntegrityError:
             return False
+        return True
+
+    # ------------------------------------------------------------------ paper tables
+
+    def create_table(self, table: TableRow) -> None:
+        with self.session() as session, session.begin():
+            session.add(table)
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        with self.session() as session:
+            return session.get(TableRow, table_id)
+
+    def change_table(self, table_id: str, seq: int, flip: bool,
+                     anyone_flips: bool | None = None) -> bool:
+        """Flip the table's next card if it is still at ``seq`` (``flip``), or set who may
+        flip; False when nothing matched (another flip came first, or no such table):
+        nothing is written then. Other processes are told in the same transaction."""
+        values: dict[str, Any] = {"seq": seq + 1} if flip else {}
+        if anyone_flips is not None:
+            values["anyone_flips"] = anyone_flips
+        which = [TableRow.id == table_id] + ([TableRow.seq == seq] if flip else [])
+        with self.session() as session, session.begin():
+            changed = session.execute(update(TableRow).where(*which).values(**values))
+            if changed.rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            notice = self.table_notice(table_id)
+            if notice is not None:
+                session.execute(select(func.pg_notify(CHANNEL, notice)))
         return True
 
     def set_left(self, game_id: str, seat: int, left: bool) -> None:

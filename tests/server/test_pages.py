@@ -19,7 +19,7 @@ from herotable.server.static import WEB
 @pytest.mark.parametrize("path", [
     "/", "/g/abc-123", "/g/abc-123/", "/daily", "/weekly", "/daily/2026-11-23",
     "/weekly/2026-W48", "/daily/2026-11-23/g/abc", "/weekly/2026-W48/g/abc/", "/score",
-    "/score?side=C&m1=11-"])
+    "/score?side=C&m1=11-", "/t/abc-123"])
 def test_every_client_address_opens_the_page(client: TestClient, path: str) -> None:
     answer = client.get(path)
     assert answer.status_code == 200
@@ -27,7 +27,7 @@ def test_every_client_address_opens_the_page(client: TestClient, path: str) -> N
     assert '<script type="module" src="/static/app.js">' in answer.text
 
 
-@pytest.mark.parametrize("path", ["/nowhere", "/g/", "/g/a/b", "/monthly", "/daily/x/y",
+@pytest.mark.parametrize("path", ["/nowhere", "/g/", "/g/a/b", "/t/", "/monthly", "/daily/x/y",
                                   "/static", "/g/a%20b", "/score/x"])
 def test_an_address_that_is_no_page_opens_the_page_with_404(client: TestClient,
                                                             path: str) -> None:
@@ -77,7 +77,7 @@ def test_the_page_policy_allows_its_import_map_by_hash_and_nothing_else(
 
 def test_the_route_table_is_what_the_page_reads() -> None:
     routes = json.loads((WEB / "routes.json").read_text("utf-8"))
-    assert {r["page"] for r in routes} == {"lobby", "game", "challenge", "print", "score"}
+    assert {r["page"] for r in routes} == {"lobby", "game", "table", "challenge", "print", "score"}
     for route in routes:
         assert re.compile(route["pattern"]).groups == len(route["params"])
         # A game's own page names its game, one the server plays.

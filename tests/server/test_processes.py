@@ -158,6 +158,28 @@ def test_two_processes_serve_the_same_games(postgres_base: str | None) -> None:
         wait_until(lambda: get(second, game_id)["seats"][1]["left"], 30)
 
 
+def test_a_flip_on_one_process_reaches_the_others_watchers(postgres_base: str | None) -> None:
+    if postgres_base is None:
+        pytest.skip("no PostgreSQL on this machine (install Debian's postgresql)")
+    url = fresh_database(postgres_base, "herotable_tables")
+    with server(url) as (first, _one), server(url) as (second, _two):
+        # Both processes listen once a seat connected to one is present on the other.
+        game = first.post("/api/games", json={"game": "cartographers",
+                                              "seats": [{"name": "Ann"}]}).json()
+        base = str(first.base_url).replace("http://", "ws://")
+        with connect(f"{base}/api/games/{game['id']}/ws") as seat:
+            seat.send(json.dumps({"token": game["seats"][0]["token"]}))
+            wait_until(lambda: get(second, game["id"])["seats"][0]["present"], 30)
+            created = first.post("/api/tables", json={"seed": 3}).json()
+            with connect(f"{base}/api/tables/{created['id']}/ws") as socket:
+                assert json.loads(socket.recv(timeout=30))["seq"] == 0
+                flipped = second.post(f"/api/tables/{created['id']}/flip", json={"seq": 0},
+                                      headers={"Authorization":
+                                               f"Bearer {created['host_token']}"})
+                assert flipped.status_code == 200
+                assert json.loads(socket.recv(timeout=30)) == flipped.json()
+
+
 def test_each_bot_move_is_thought_once_and_a_killed_process_is_carried_on(
         postgres_base: str | None) -> None:
     if postgres_base is None:

@@ -1,6 +1,7 @@
-"""The accessibility checker (axe-core) finds nothing serious or critical on the lobby, on the
-Cartographers table during a placement and at a game's end, and on the Heroes of Dominaria
-table during a turn, in each of the four languages. A screen reader reads each cell of a
+"""The accessibility checker (axe-core) finds nothing serious or critical on the lobby (its new
+game and its paper table), on the Cartographers table during a placement and at a game's end,
+on a paper table's page, and on the Heroes of Dominaria table during a turn, in each of the
+four languages. A screen reader reads each cell of a
 Cartographers map by name: its cell, terrain, ruins, a mountain's coin taken."""
 
 from __future__ import annotations
@@ -27,9 +28,14 @@ def games(api: Api) -> dict[str, str]:
     solo = api.create([{"name": "Ann"}], seed=7)
     over_id, over_token = finished(api, ["Ann", "Bob"], seed=5)
     dominaria = create_dominaria(api, [{"name": "Ann"}, {"name": "Bob"}], seed=5)
+    table = api.client.post("/api/tables", json={"seed": 3}).json()
+    for seq in range(3):
+        api.client.post(f"/api/tables/{table['id']}/flip", json={"seq": seq},
+                        headers={"Authorization": f"Bearer {table['host_token']}"})
     return {"placement": solo["seats"][0]["url"],
             "over": f"/g/{over_id}#token={over_token}",
-            "dominaria": set_up(api, dominaria)}
+            "dominaria": set_up(api, dominaria),
+            "paper": f"/t/{table['id']}#host={table['host_token']}"}
 
 
 def lobby(page: Page, _games: dict[str, str]) -> None:
@@ -53,8 +59,21 @@ def dominaria_turn(page: Page, games: dict[str, str]) -> None:
     expect(page.locator(".dom-table[aria-busy='false']")).to_be_visible()
 
 
+def paper_setup(page: Page, _games: dict[str, str]) -> None:
+    page.goto("/")
+    page.locator(".lobby-mode [data-mode=paper]").click()
+    expect(page.locator("form.paper-setup")).to_be_visible()
+    page.locator(".paper-setup .more summary").click()
+
+
+def paper_table(page: Page, games: dict[str, str]) -> None:
+    page.goto(games["paper"])
+    expect(page.locator(".flip-button")).to_be_visible()
+
+
 SCENES: dict[str, Callable[[Page, dict[str, str]], None]] = {
-    "lobby": lobby, "placement": placement, "over": over, "dominaria": dominaria_turn}
+    "lobby": lobby, "placement": placement, "over": over, "dominaria": dominaria_turn,
+    "paper_setup": paper_setup, "paper_table": paper_table}
 
 
 @pytest.fixture(params=LANGUAGES)

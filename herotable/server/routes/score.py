@@ -1,11 +1,11 @@
 """Scoring a map played on paper: stateless, no game and no database, the engine's own
-scoring (herotable.cartographers.paper)."""
+scoring (herotable.cartographers.paper_score)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from herotable.cartographers.paper import Snapshot, score_paper
+from herotable.cartographers.paper_score import Snapshot, score_paper
 from herotable.server.errors import BadRequest
 from herotable.server.schemas import ScoreAnswer, ScoreRequest
 

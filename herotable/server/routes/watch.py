@@ -23,7 +23,7 @@ from herotable.server.deps import Service
 from herotable.server.errors import (
     DamagedGame,
     Forbidden,
-    UnknownGame,
+    Refusal,
     is_outage,
     outage_line,
     problem,
@@ -77,13 +77,13 @@ async def watch(socket: WebSocket, game_id: str, service: Service) -> None:
         return
     except (TimeoutError, ValueError, ValidationError, HerotableError, Unreadable,
             TooManyWatchers) as exc:
-        await _refuse(socket, exc)
+        await refuse(socket, exc)
         return
     except SQLAlchemyError as exc:
         if not is_outage(exc):
             raise
         log.warning("database unavailable: %s", outage_line(exc))
-        await _refuse(socket, exc)
+        await refuse(socket, exc)
         return
     try:
         if arrived:
@@ -91,7 +91,7 @@ async def watch(socket: WebSocket, game_id: str, service: Service) -> None:
         # After the presence, so that this watcher's mailbox holds its whole state only.
         watcher.offer_state(service.state_text(live, seat, watcher.with_legal))
         sender = asyncio.create_task(watcher.send_forever())
-        listener = asyncio.create_task(_listen(socket, limit))
+        listener = asyncio.create_task(listen(socket, limit))
         done, pending = await asyncio.wait({sender, listener},
                                            return_when=asyncio.FIRST_COMPLETED)
         for task in pending:
@@ -105,7 +105,7 @@ async def watch(socket: WebSocket, game_id: str, service: Service) -> None:
             service.presence_changed(live)
 
 
-async def _listen(socket: WebSocket, limit: int) -> int | None:
+async def listen(socket: WebSocket, limit: int) -> int | None:
     """Read what the client sends (it need not send anything) until it goes (None) or
     breaks a rule (the close code that says which)."""
     window, count = time.monotonic(), 0
@@ -135,7 +135,7 @@ async def _text(socket: WebSocket, limit: int) -> str:
     return str(text)
 
 
-async def _refuse(socket: WebSocket, exc: Exception) -> None:
+async def refuse(socket: WebSocket, exc: Exception) -> None:
     """Tell a WebSocket client why it is refused, in the body every refusal of the API has
     (``{"detail", "code", "params"}``), then close: 4403, 4404 or 4400 for
     its first message, 4500 for a damaged game, 1013 (try again later) for a game at its
@@ -146,7 +146,7 @@ async def _refuse(socket: WebSocket, exc: Exception) -> None:
         code = 4500
     elif isinstance(exc, Forbidden):
         code = 4403
-    elif isinstance(exc, UnknownGame):
+    elif isinstance(exc, Refusal) and exc.status == 404:  # no such game (or paper table)
         code = 4404
     else:
         code = 4400

@@ -74,6 +74,10 @@ export const api = {
   leaderboard: (kind, key) => request('GET', `/api/challenges/${kind}/${key}`),
   score: (body) => request('POST', '/api/score', { body }),
   challengeGame: (kind, key, id, token) => request('GET', `/api/challenges/${kind}/${key}/games/${id}`, { token }),
+  createTable: (body) => request('POST', '/api/tables', { body }),
+  table: (id) => request('GET', `/api/tables/${id}`),
+  flip: (id, token, seq) => request('POST', `/api/tables/${id}/flip`, { token, body: { seq } }),
+  tableSettings: (id, token, settings) => request('POST', `/api/tables/${id}/settings`, { token, body: settings }),
 };
 
 const catalogs = new Map();
@@ -89,14 +93,12 @@ export function catalog(game) {
 }
 
 /**
- * Follow a game live: the server pushes the whole GET object after every change and once
- * on every (re)connect, so a reconnect is a resync; when a seat connects or goes it sends
- * only {id, seq, seats}, merged here into the last object. Reconnects with backoff; while
- * the socket is down, polls so the table never freezes.
+ * Follow something the server pushes over a WebSocket at `path`: `hello` (an object, or null
+ * for none) is sent on every (re)connect, each message goes to `onMessage`, and `poll()`
+ * fetches the whole object (its answer goes to `onState`). Reconnects with backoff; while
+ * the socket is down, polls so the page never freezes.
  */
-export function follow(id, token, onStateGiven, onStatus) {
-  let last = null;
-  const onState = (data) => { last = data; onStateGiven(data); };
+function live({ path, hello, poll: fetchState, onMessage, onState, onStatus }) {
   let socket = null;
   let closed = false;
   let attempt = 0;
@@ -104,7 +106,7 @@ export function follow(id, token, onStateGiven, onStatus) {
   let pollTimer = null;
 
   const poll = async () => {
-    try { onState(await api.game(id, token)); } catch (error) { onStatus('error', error); }
+    try { onState(await fetchState()); } catch (error) { onStatus('error', error); }
   };
   const startPolling = () => {
     if (!pollTimer) pollTimer = setInterval(poll, 3000);
@@ -115,24 +117,20 @@ export function follow(id, token, onStateGiven, onStatus) {
     if (closed) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     try {
-      socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
+      socket = new WebSocket(`${scheme}://${location.host}${path}`);
     } catch {
       scheduleRetry();
       return;
     }
     socket.onopen = () => {
       attempt = 0;
-      const hello = { legal: 'none' };
-      if (token) hello.token = token;
-      socket.send(JSON.stringify(hello));
+      if (hello) socket.send(JSON.stringify(hello));
       stopPolling();
       onStatus('live');
     };
     socket.onmessage = (event) => {
       try {
-        const data = JSON.parse(event.data);
-        if (data && data.view) onState(data);
-        else if (data && data.seats && last && last.seq === data.seq) onState({ ...last, seats: data.seats });
+        onMessage(JSON.parse(event.data));
       } catch { /* a malformed push is ignored; the next one resyncs */ }
     };
     socket.onclose = () => {
@@ -159,6 +157,77 @@ export function follow(id, token, onStateGiven, onStatus) {
     stopPolling();
     if (socket) socket.close();
   };
+}
+
+/**
+ * Follow a game live: the server pushes the whole GET object after every change and once
+ * on every (re)connect, so a reconnect is a resync; when a seat connects or goes it sends
+ * only {id, seq, seats}, merged here into the last object.
+ */
+export function follow(id, token, onStateGiven, onStatus) {
+  let last = null;
+  const onState = (data) => { last = data; onStateGiven(data); };
+  const hello = { legal: 'none' };
+  if (token) hello.token = token;
+  return live({
+    path: `/api/games/${id}/ws`,
+    hello,
+    poll: () => api.game(id, token),
+    onMessage: (data) => {
+      if (data && data.view) onState(data);
+      else if (data && data.seats && last && last.seq === data.seq) onState({ ...last, seats: data.seats });
+    },
+    onState,
+    onStatus,
+  });
+}
+
+/** Follow a paper table live: the whole table object on every (re)connect and flip. */
+export function followTable(id, onState, onStatus) {
+  return live({
+    path: `/api/tables/${id}/ws`,
+    hello: null,
+    poll: () => api.table(id),
+    onMessage: (data) => { if (data && data.season) onState(data); },
+    onState,
+    onStatus,
+  });
+}
+
+// ---------------------------------------------------------------- paper tables' hosts
+
+const MY_TABLES = 'herotable.tables';
+
+function myTables() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MY_TABLES) || '[]');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep the host's token of table `id` in this browser (as seat tokens are kept). */
+export function rememberHost(id, token) {
+  const list = myTables().filter((entry) => entry.id !== id);
+  list.unshift({ id, token, added: Date.now() });
+  localStorage.setItem(MY_TABLES, JSON.stringify(list.slice(0, 100)));
+}
+
+/** The host's token of table `id` held here, or null. */
+export function hostToken(id) {
+  const entry = myTables().find((e) => e.id === id);
+  return entry ? entry.token : null;
+}
+
+/** Read `#host=...` from the address, keep the token, and clear the fragment. */
+export function adoptHost(id) {
+  const match = /host=([^&]+)/.exec(location.hash || '');
+  if (match) {
+    rememberHost(id, decodeURIComponent(match[1]));
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+  return hostToken(id);
 }
 
 // ---------------------------------------------------------------- my games (localStorage)

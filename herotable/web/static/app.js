@@ -1,8 +1,9 @@
 // The one page: a header with the language switch, and the page for the address: "/" the
 // lobby, "/g/{id}" a game, "/daily" and "/weekly" the challenges ("/daily/{day}" a day's board,
-// "/daily/{day}/g/{id}" a finished map of it), "/print" and "/score" a game's own pages (the
-// printed sheets, a paper map to score; routes.json names their game, games.js finds them in
-// the game's folder). The addresses are written once, in routes.json, which the server reads too.
+// "/daily/{day}/g/{id}" a finished map of it), "/t/{id}", "/print" and "/score" a game's own
+// pages (a paper table, the printed sheets, a paper map to score; routes.json names their
+// game, games.js finds them in the game's folder). The addresses are written once, in
+// routes.json, which the server reads too.
 import { html, render } from './html.js';
 import { LANGUAGES, initI18n, setLanguage, t, useLanguage, currentLanguage } from './i18n.js';
 import { useEffect, useState } from 'preact/hooks';
@@ -26,9 +27,9 @@ function route(path) {
 }
 
 /** A page of one game's own (routes.json names the game, games.js its pages). */
-function GameOwnPage({ game, page, navigate }) {
+function GameOwnPage({ game, page, id, navigate }) {
   const Page = gameEntry(game).pages[page];
-  return html`<${Page} navigate=${navigate}/>`;
+  return html`<${Page} id=${id} navigate=${navigate}/>`;
 }
 
 function NotFound({ navigate }) {
@@ -57,7 +58,7 @@ function App() {
       path = target.currentTarget.getAttribute('href');
     }
     history.pushState(null, '', path);
-    setWhere(route(path));
+    setWhere(route(location.pathname)); // the address's query (a paper map, say) is the page's own
   };
   return html`<header class="top">
       <a class="brand" href="/" onClick=${navigate}>${t('app.title')}</a>
@@ -71,7 +72,7 @@ function App() {
     </header>
     ${where.page === 'game' && html`<${GamePage} key=${`${where.id}:${invites}`} id=${where.id} navigate=${navigate}/>`}
     ${where.page === 'challenge' && html`<${ChallengePage} key=${where.kind} kind=${where.kind} dayKey=${where.key} gameId=${where.id} navigate=${navigate}/>`}
-    ${where.game && html`<${GameOwnPage} key=${`${where.game}:${where.page}`} game=${where.game} page=${where.page} navigate=${navigate}/>`}
+    ${where.game && html`<${GameOwnPage} key=${`${where.game}:${where.page}:${where.id}`} game=${where.game} page=${where.page} id=${where.id} navigate=${navigate}/>`}
     ${where.page === 'lobby' && html`<${Lobby} navigate=${navigate}/>`}
     ${where.page === 'missing' && html`<${NotFound} navigate=${navigate}/>`}`;
 }

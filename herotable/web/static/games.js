@@ -10,6 +10,8 @@ import { TerrainDefs } from './cartographers/terrain.js';
 import { PrintPage } from './cartographers/print.js';
 import { ScorePage } from './cartographers/paper_score.js';
 import { actionText, cardName } from './cartographers/card.js';
+import { PaperTablePage } from './cartographers/paper_table.js';
+import { PaperTableSetup } from './cartographers/paper_setup.js';
 import { DominariaTable } from './dominaria/table.js';
 import { indexCatalog as indexDominaria } from './dominaria/catalog.js';
 import { dominariaSetup } from './dominaria/setup.js';
@@ -55,9 +57,13 @@ import { dominariaSetup } from './dominaria/setup.js';
  * @property {((view: object, catalog: object) => string|null)|null} decisionSubject what a
  *   decision was about, named from the view it was taken in (the card of a Cartographers
  *   turn), for the analysis (null: nothing to name)
- * @property {Record<string, (props: {navigate: Function}) => any>} pages the game's own pages,
- *   by the `page` of their entry in routes.json (which names the game): Cartographers'
- *   printed sheets, `print`
+ * @property {Record<string, (props: {navigate: Function, id?: string}) => any>} pages the
+ *   game's own pages, by the `page` of their entry in routes.json (which names the game)
+ *   and given that entry's params: Cartographers' paper table (`table`, /t/{id}), printed
+ *   sheets (`print`) and paper map scored (`score`)
+ * @property {{Setup: (props: object) => any}|null} paper the lobby's set-up of a paper
+ *   table (`game`, the game's /api/meta entry, and `navigate`), for a game whose deck the
+ *   server flips for players on paper (null: none)
  */
 
 /** @type {Record<string, GameEntry>} */
@@ -69,7 +75,8 @@ const GAMES = {
     setup: cartographersSetup,
     moveWords: actionText,
     decisionSubject: (view, catalog) => (view.current ? cardName(catalog, view.current) : null),
-    pages: { print: PrintPage, score: ScorePage },
+    pages: { print: PrintPage, score: ScorePage, table: PaperTablePage },
+    paper: { Setup: PaperTableSetup },
   },
   dominaria: {
     Table: DominariaTable,
@@ -79,8 +86,13 @@ const GAMES = {
     moveWords: null,
     decisionSubject: null,
     pages: {},
+    paper: null,
   },
 };
+
+/** The name of the game whose deck a paper table (/t/{id}) flips, or null: the server's
+ * tables are one game's. */
+export const paperGame = () => Object.keys(GAMES).find((name) => GAMES[name].paper) || null;
 
 /** The entry of game `name`, or null for a game this page cannot show. */
 export const gameEntry = (name) => GAMES[name] || null;

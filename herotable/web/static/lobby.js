@@ -4,9 +4,10 @@ import { html } from './html.js';
 import { t, has, refusalText, useLanguage } from './i18n.js';
 import { useEffect, useState } from 'preact/hooks';
 import { api, catalog as fetchCatalog, forgetGame, myGames, onMyGames, rememberSeat, restoreSeats } from './api.js';
-import { gameEntry } from './games.js';
+import { gameEntry, paperGame } from './games.js';
 import { seatNames } from './seats.js';
 import { startTutorial } from './tutorial.js';
+import { OptionField } from './option_field.js';
 
 const SEAT_OPTIONS = new Set(['players', 'names']);
 // The form's seat list stops here, though a game may take more (Cartographers takes 100).
@@ -15,46 +16,6 @@ const STATUS_POLL_MS = 15000;
 
 const gameTitle = (name, fallback) => (has(`game.${name}`) ? t(`game.${name}`) : (fallback || name));
 const botLabel = (bot) => (has(`bot.${bot}`) ? t(`bot.${bot}`) : bot);
-
-const optionLabel = (game, o) => (has(`option.${game}.${o.name}.label`) ? t(`option.${game}.${o.name}.label`) : o.name);
-const optionHelp = (game, o) => (has(`option.${game}.${o.name}.help`) ? t(`option.${game}.${o.name}.help`) : (o.help || ''));
-function choiceLabel(game, o, c, setup) {
-  const fromCatalog = setup && setup.catalog && setup.hooks.choiceLabel(setup.catalog, o, c);
-  if (fromCatalog) return fromCatalog;
-  return has(`option.${game}.${o.name}.choice.${c}`) ? t(`option.${game}.${o.name}.choice.${c}`) : String(c);
-}
-
-function OptionField({ game, option, value, onChange, setup, preset, names }) {
-  const kind = option.kind || option.type;
-  const id = `opt-${option.name}`;
-  const Custom = setup && setup.catalog && setup.hooks.inputs[option.name];
-  const choices = option.choices && option.choices.length ? option.choices
-    : (setup && setup.catalog && setup.hooks.choices(setup.catalog, option)) || [];
-  let input;
-  if (Custom) {
-    input = html`<${Custom} catalog=${setup.catalog} preset=${preset} value=${value} onChange=${onChange} names=${names}/>`;
-  } else if (choices.length) {
-    input = html`<select id=${id} value=${value ?? ''} onChange=${(e) => onChange(e.target.value || undefined)}>
-      <option value="">${option.default === null || option.default === undefined ? t('lobby.default') : t('lobby.default_is', { value: choiceLabel(game, option, option.default, setup) })}</option>
-      ${choices.map((c) => html`<option value=${c}>${choiceLabel(game, option, c, setup)}</option>`)}</select>`;
-  } else if (kind === 'bool') {
-    const v = value === undefined ? '' : String(value);
-    input = html`<select id=${id} value=${v} onChange=${(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'true')}>
-      <option value="">${option.default === null || option.default === undefined ? t('lobby.default') : t('lobby.default_is', { value: t(option.default ? 'lobby.yes' : 'lobby.no') })}</option>
-      <option value="true">${t('lobby.yes')}</option><option value="false">${t('lobby.no')}</option></select>`;
-  } else if (kind === 'int') {
-    input = html`<input id=${id} type="number" value=${value ?? ''} placeholder=${option.default ?? ''}
-      onInput=${(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}/>`;
-  } else if (kind === 'list') {
-    input = html`<input id=${id} type="text" value=${(value || []).join(', ')} placeholder=${t('lobby.list_hint')}
-      onInput=${(e) => { const parts = e.target.value.split(',').map((s) => s.trim()).filter(Boolean); onChange(parts.length ? parts : undefined); }}/>`;
-  } else {
-    input = html`<input id=${id} type="text" value=${value ?? ''} onInput=${(e) => onChange(e.target.value || undefined)}/>`;
-  }
-  return html`<div class=${`field ${Custom ? 'wide' : ''}`} data-option=${option.name}>
-    <label id=${`${id}-label`} for=${Custom ? undefined : id}>${optionLabel(game, option)}</label>${input}
-    <small class="muted">${optionHelp(game, option)}</small></div>`;
-}
 
 function NewGame({ meta, navigate }) {
   const [gameName, setGameName] = useState(meta.games[0].name);
@@ -276,10 +237,12 @@ function Learn({ meta, navigate }) {
   </section>`;
 }
 
-/** "Print sheets": map sheets and a score pad for a table that plays on paper. */
+/** For a table that plays on paper: a paper map scored by the engine, and sheets to print. */
 function OnPaper({ navigate }) {
   return html`<section class="panel" data-on-paper>
     <h2>${t('paper_print.on_paper')}</h2>
+    <p class="muted small">${t('paper_score.lobby_help')}</p>
+    <a class="paper-link" href="/score" onClick=${navigate}>${t('paper_score.lobby_link')}</a>
     <p class="muted small">${t('paper_print.on_paper_help')}</p>
     <a href="/print" onClick=${navigate}>${t('paper_print.title')}</a>
   </section>`;
@@ -305,19 +268,25 @@ export function Lobby({ navigate }) {
   useLanguage();
   const [meta, setMeta] = useState(null);
   const [error, setError] = useState(null);
+  // A game played here, or a paper table (a deck flipped for players drawing on paper).
+  const [paper, setPaper] = useState(false);
   useEffect(() => { api.meta().then(setMeta).catch((e) => setError(refusalText(e))); }, []);
+  const paperable = meta && meta.games.find((g) => g.name === paperGame());
+  const PaperSetup = paperable && gameEntry(paperable.name).paper.Setup;
+  const form = paper && paperable ? html`<${PaperSetup} game=${paperable} navigate=${navigate}/>` : html`<${NewGame} meta=${meta} navigate=${navigate}/>`;
   return html`<main class="lobby">
     <div class="lobby-main">
-      ${meta ? html`<${NewGame} meta=${meta} navigate=${navigate}/>` : html`<section class="panel"><p class=${error ? 'error' : 'muted'}>${error || t('game.loading')}</p></section>`}
+      ${paperable && html`<div class="lobby-mode" role="group" aria-label=${t('paper_table.lobby.mode')}>
+        <button type="button" aria-pressed=${!paper} class=${paper ? '' : 'on'} onClick=${() => setPaper(false)}>${t('lobby.new_game')}</button>
+        <button type="button" aria-pressed=${paper} class=${paper ? 'on' : ''} data-mode="paper" onClick=${() => setPaper(true)}>${t('paper_table.lobby.title')}</button>
+      </div>`}
+      ${meta ? form : html`<section class="panel"><p class=${error ? 'error' : 'muted'}>${error || t('game.loading')}</p></section>`}
     </div>
     <div class="lobby-side">
       ${meta && html`<${Learn} meta=${meta} navigate=${navigate}/>`}
-      <section class="panel" data-paper-score><h2>${t('paper_score.lobby_title')}</h2>
-        <p class="muted small">${t('paper_score.lobby_help')}</p>
-        <a class="paper-link" href="/score" onClick=${navigate}>${t('paper_score.lobby_link')}</a></section>
+      <${OnPaper} navigate=${navigate}/>
       <${MyGames} navigate=${navigate}/>
       <${Watch} navigate=${navigate}/>
-      <${OnPaper} navigate=${navigate}/>
     </div>
   </main>`;
 }

@@ -42,14 +42,14 @@ export function ShapeGlyph({ cells, terrain = 'empty', coin = false, size = 13, 
 }
 
 /** A hero card's attack pattern around the hero, turned `turns` quarter turns. */
-function HeroGlyph({ offsets, degrees = 0 }) {
+function HeroGlyph({ offsets, degrees = 0, size = 13 }) {
   let cells = offsets;
   for (let i = 0; i < degrees / 90; i += 1) cells = cells.map(rotate);
   const all = [[0, 0], ...cells];
   const minRow = Math.min(...all.map((c) => c[0]));
   const minCol = Math.min(...all.map((c) => c[1]));
   const shift = ([r, c]) => [r - minRow, c - minCol];
-  return html`<${ShapeGlyph} cells=${[shift([0, 0])]} terrain="hero" hero=${cells.map(shift)}/>`;
+  return html`<${ShapeGlyph} cells=${[shift([0, 0])]} terrain="hero" hero=${cells.map(shift)} size=${size}/>`;
 }
 
 /** The chosen action (the engine's notation, "draw forest A1 A2") in words: what is drawn,
@@ -74,25 +74,31 @@ function ambushNote(card, selfPlaced) {
     : t(`ambush.${direction}`);
 }
 
+/** A card's time: one hourglass per unit. */
+export function TimeMarks({ time }) {
+  return html`<span class="card-time" title=${t('card.time')}>${Array.from({ length: time }, () => html`<svg viewBox="0 0 10 10" width="12" height="12" aria-hidden="true"><path d="M2 1h6M2 9h6M3 1q0 3 2 4-2 1-2 4h4q0-3-2-4 2-1 2-4" fill="none" stroke="currentColor" stroke-width="1"/></svg>`)}</span>`;
+}
+
 /** The card being played, as a face: name, kind, time, what it offers. `selfPlaced`: ambushes
- * place themselves (the engine's solo rule) instead of a neighbour drawing them. */
-export function CardFace({ catalog, id, ruins, selfPlaced = false }) {
+ * place themselves (the engine's solo rule) instead of a neighbour drawing them. `size`: a
+ * shape cell's size in pixels (the paper table draws the card large). */
+export function CardFace({ catalog, id, ruins, selfPlaced = false, size = 13 }) {
   if (!id) return html`<div class="card-face empty">${t('card.none')}</div>`;
   const card = catalog.card(id);
   if (!card) return html`<div class="card-face">${id}</div>`;
   let body = null;
   if (card.kind === 'explore') {
-    body = html`<div class="card-shapes">${card.shapes.map((s) => html`<${ShapeGlyph} cells=${s.cells} terrain=${card.terrains[0]} coin=${s.coin}/>`)}</div>
+    body = html`<div class="card-shapes">${card.shapes.map((s) => html`<${ShapeGlyph} cells=${s.cells} terrain=${card.terrains[0]} coin=${s.coin} size=${size}/>`)}</div>
       <div class="card-terrains">${card.terrains.map((tr) => html`<span class=${`chip t-${tr}`}>${t(`terrain.${tr}`)}</span>`)}</div>`;
   } else if (card.kind === 'hero') {
-    body = html`<div class="card-shapes"><${HeroGlyph} offsets=${card.attack}/></div>`;
+    body = html`<div class="card-shapes"><${HeroGlyph} offsets=${card.attack} size=${size}/></div>`;
   } else if (card.kind === 'ambush') {
-    body = html`<div class="card-shapes"><${ShapeGlyph} cells=${card.cells} terrain="monster"/></div>
+    body = html`<div class="card-shapes"><${ShapeGlyph} cells=${card.cells} terrain="monster" size=${size}/></div>
       <div class="card-note">${ambushNote(card, selfPlaced)}${card.effect && card.effect !== 'none' ? ` · ${t(`effect.${card.effect}`)}` : ''}</div>`;
   }
   return html`<div class=${`card-face kind-${card.kind}`}>
     <div class="card-top"><span class="card-kind">${t(`card.kind.${card.kind}`)}</span>
-      ${card.time ? html`<span class="card-time" title=${t('card.time')}>${Array.from({ length: card.time }, () => html`<svg viewBox="0 0 10 10" width="12" height="12" aria-hidden="true"><path d="M2 1h6M2 9h6M3 1q0 3 2 4-2 1-2 4h4q0-3-2-4 2-1 2-4" fill="none" stroke="currentColor" stroke-width="1"/></svg>`)}</span>` : null}</div>
+      ${card.time ? html`<${TimeMarks} time=${card.time}/>` : null}</div>
     <div class="card-name"><${CardRuleLink} catalog=${catalog} id=${id}/></div>
     ${ruins && html`<div class="card-note ruins">${t('card.ruins_pending')}</div>`}
     ${body}

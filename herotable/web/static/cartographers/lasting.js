@@ -2,7 +2,7 @@
 // zombies spread and the troll ravages after each season's scoring but the last one's (after
 // winter nothing changes any more), and a dragon once boxed in pays its map's coins, once.
 
-const AFTER_EACH_SEASON = new Set(['zombie', 'troll']);
+export const AFTER_EACH_SEASON = new Set(['zombie', 'troll']);
 
 /** The ambushes in play whose effect is still to come, as [{id, effect}], in reveal order.
  * The card being played is left out: its face says what it does. */

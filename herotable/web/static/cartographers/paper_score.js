@@ -211,7 +211,7 @@ function PaperScore({ raw }) {
       </div>
       <p class="muted small key-help">${t('paper_score.keys')}</p>
     </section>
-    <aside class="side paper-side">
+    <aside class="side paper-panel">
       <section class="panel">
         <p class="muted small">${t('paper_score.intro')}</p>
         ${game.unreadable && html`<p class="error" role="alert">${t('paper_score.bad_address')}</p>`}
@@ -249,7 +249,7 @@ function PaperScores({ result, seasonName, shown, catalog, light }) {
   const lightOn = (k, cells) => ({
     onPointerEnter: () => light(k, cells), onFocus: () => light(k, cells), onClick: () => light(k, cells),
   });
-  return html`<div class="paper-scroll"><table class="board-table paper-table">
+  return html`<div class="paper-scroll"><table class="board-table paper-tally">
     <thead><tr><th>${t('scores.season')}</th><th colspan="2">${t('scores.edicts')}</th>
       <th class="num">${t('scores.coins')}</th><th class="num">${t('scores.monsters')}</th><th class="num">${t('scores.total')}</th></tr></thead>
     <tbody>${result.seasons.map((s, k) => html`<tr class=${k === shown ? 'mine' : ''} data-season-row=${k}>

@@ -1,0 +1,220 @@
+// A paper table's page (/t/{id}): every device that opens the link follows the same deck live
+// (the card flipped, drawn large, the season's time, the edicts, what this season revealed, an
+// ambush's pass or solo rule, a season's scoring); the host's device (its link carries
+// #host=TOKEN, kept in this browser) flips the cards, by button or key.
+import { html } from '../html.js';
+import { t, nameIn, refusalText, useLanguage } from '../i18n.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { adoptHost, api, catalog as fetchCatalog, followTable } from '../api.js';
+import { indexCatalog } from './catalog.js';
+import { keyForTheTable } from '../table_keys.js';
+import { RulesPanel } from '../rules.js';
+import { openRules } from '../rules_link.js';
+import { CardFace, ShapeGlyph, TimeMarks, cardName } from './card.js';
+import { Edicts } from './edicts.js';
+import { SeasonTrack } from './season.js';
+import { TerrainDefs } from './terrain.js';
+import { AFTER_EACH_SEASON } from './lasting.js';
+
+const GAME = 'cartographers';
+// Keys that flip: F (and the key under it in the Russian layout), the right arrow, space.
+const FLIP_KEYS = new Set(['f', 'а', 'ArrowRight', ' ']);
+// The refusals after which this page has nothing to show.
+const UNSHOWABLE = new Set(['unknown_table', 'damaged_game']);
+
+/** The season's name from the catalogue (its box's seasons, as the table's config says). */
+function seasonName(catalog, state, index) {
+  const season = catalog.seasonsFor(state.config.seasons || 'heroes')[index];
+  return season ? nameIn(season.names) : '';
+}
+
+const letters = (list) => ({ first: t(`edict.letter.${list[0]}`), second: t(`edict.letter.${list[1]}`) });
+
+/** What an ambush asks of the players at a paper table, in big words. */
+function AmbushRule({ ambush }) {
+  if (!ambush) return null;
+  if (ambush.rule === 'pass') {
+    return html`<div class="paper-rule pass" data-ambush=${ambush.pass_to} role="note">
+      <span class="paper-arrow" aria-hidden="true">${ambush.direction === 'clockwise' ? '⟳' : '⟲'}</span>
+      <div><b>${t(`paper_table.pass.${ambush.pass_to}`)}</b>
+        <p>${t('paper_table.pass.then')}</p></div>
+    </div>`;
+  }
+  return html`<div class="paper-rule solo" data-ambush="solo" role="note">
+    <span class="paper-arrow" aria-hidden="true">${ambush.direction === 'clockwise' ? '⟳' : '⟲'}</span>
+    <div><b>${t('paper_table.solo.title')}</b>
+      <p>${t(`paper_table.solo.${ambush.direction}`, { corner: t(`ambush.corner.${ambush.corner}`) })}</p></div>
+  </div>`;
+}
+
+/** The season's end: which edicts to score now (and, at winter's, that the game is over). */
+function SeasonEnd({ state, catalog }) {
+  if (!state.season_over) return null;
+  const name = seasonName(catalog, state, state.season.index);
+  // Ambushes that act after each scoring (zombies spread, the troll destroys), but not after
+  // winter's: the game is over then.
+  const lasting = state.over ? [] : state.ambushes_in_play.filter((id) => AFTER_EACH_SEASON.has((catalog.card(id) || {}).effect));
+  return html`<div class=${`paper-score ${state.over ? 'over' : ''}`} role="status" data-score=${state.score_now.join('')}>
+    <b>${t('paper_table.season_over', { season: name, ...letters(state.score_now) })}</b>
+    <p>${t(state.over ? 'paper_table.game_over' : 'paper_table.score_help')}</p>
+    ${lasting.length > 0 && html`<p class="paper-after">${t('paper_table.after_scoring')}</p>
+      <ul class="paper-after">${lasting.map((id) => html`<li data-card=${id}><b>${cardName(catalog, id)}</b> ${t(`effect.${catalog.card(id).effect}`)}</li>`)}</ul>`}
+  </div>`;
+}
+
+/** This season's cards so far, oldest first, each small. */
+function Revealed({ state, catalog }) {
+  return html`<section class="paper-revealed" aria-label=${t('card.revealed')}>
+    <h3>${t('card.revealed')} <span class="muted">${t('paper_table.cards', { count: state.revealed.length })}</span></h3>
+    ${state.revealed.length === 0 ? html`<p class="muted">${t('paper_table.none_yet')}</p>`
+      : html`<ol>${state.revealed.map((id) => {
+        const card = catalog.card(id);
+        const cells = card && (card.kind === 'explore' ? card.shapes[0].cells : card.cells);
+        const terrain = card && (card.kind === 'explore' ? card.terrains[0] : 'monster');
+        return html`<li class=${`kind-${card ? card.kind : 'explore'}`} data-card=${id}>
+          ${cells && html`<${ShapeGlyph} cells=${cells} terrain=${terrain} size="6"/>`}
+          <button type="button" class="rule-link" onClick=${() => openRules(GAME, `card.${id}`)}>${cardName(catalog, id)}</button>
+          ${card && card.time ? html`<${TimeMarks} time=${card.time}/>` : null}
+        </li>`;
+      })}</ol>`}
+  </section>`;
+}
+
+/** The links to share, and the host's setting: whether anyone may flip. */
+function HostPanel({ id, token, state, onState }) {
+  const [copied, setCopied] = useState(null);
+  const [error, setError] = useState(null);
+  const url = `${location.origin}/t/${id}`;
+  const copy = async (which, text) => {
+    try { await navigator.clipboard.writeText(text); setCopied(which); } catch { setCopied(false); }
+  };
+  const setAnyone = async (value) => {
+    setError(null);
+    try { onState(await api.tableSettings(id, token, { anyone_flips: value })); } catch (e) { setError(refusalText(e)); }
+  };
+  return html`<section class="paper-links">
+    <button type="button" onClick=${() => copy('share', url)}>${copied === 'share' ? t('lobby.copied') : t('paper_table.copy_share')}</button>
+    ${token && html`<button type="button" class="quiet" onClick=${() => copy('host', `${url}#host=${token}`)}
+        title=${t('paper_table.lobby.host_link_help')}>${copied === 'host' ? t('lobby.copied') : t('paper_table.copy_host')}</button>`}
+    ${copied === false && html`<input type="text" readonly value=${url} aria-label=${t('paper_table.lobby.share_link')} onFocus=${(e) => e.target.select()}/>`}
+    ${token && html`<label class="check"><input type="checkbox" name="anyone_flips" checked=${state.anyone_flips}
+        onChange=${(e) => setAnyone(e.target.checked)}/> ${t('paper_table.anyone_flips')}</label>`}
+    ${error && html`<p class="error">${error}</p>`}
+  </section>`;
+}
+
+export function PaperTablePage({ id, navigate }) {
+  useLanguage();
+  const [token, setToken] = useState(null);
+  const [ready, setReady] = useState(false);
+  const [state, setState] = useState(null);
+  const [catalog, setCatalog] = useState(null);
+  const [link, setLink] = useState('connecting');
+  const [problem, setProblem] = useState(null);
+  const [notice, setNotice] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const latest = useRef(null);
+
+  useEffect(() => { setToken(adoptHost(id)); setReady(true); }, [id]);
+  useEffect(() => { fetchCatalog(GAME).then((raw) => setCatalog(indexCatalog(raw))).catch((e) => setProblem(refusalText(e))); }, []);
+  // A push or answer older than the one shown is dropped (a flip's answer may pass its push).
+  const show = (data) => setState((old) => {
+    const next = old && old.seq > data.seq ? old : data;
+    latest.current = next;
+    return next;
+  });
+  useEffect(() => {
+    if (!ready) return undefined;
+    return followTable(id, (data) => { show(data); setProblem(null); }, (status, error) => {
+      if (status === 'error') { setProblem(refusalText(error)); if (UNSHOWABLE.has(error.code)) setLink('error'); }
+      else setLink(status);
+    });
+  }, [ready, id]);
+
+  const shown = state;
+  const mayFlip = shown && !shown.over && (token || shown.anyone_flips);
+  const flip = async () => {
+    const now = latest.current;
+    if (busy || !now || now.over) return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      show(await api.flip(id, token, now.seq));
+    } catch (e) {
+      if (e.code === 'stale_seq') setNotice(t('paper_table.flipped_first'));
+      else setNotice(refusalText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const flipRef = useRef(flip);
+  flipRef.current = flip;
+  useEffect(() => {
+    if (!mayFlip) return undefined;
+    const onKey = (e) => {
+      if (!keyForTheTable(e) || !FLIP_KEYS.has(e.key.length === 1 ? e.key.toLowerCase() : e.key)) return;
+      // Space on a focused button presses that button: it is not a flip.
+      if (e.key === ' ' && e.target && e.target.closest && e.target.closest('button,a,summary')) return;
+      e.preventDefault();
+      flipRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [mayFlip]);
+
+  if (!shown || !catalog) {
+    return html`<main class="page"><p class=${problem ? 'error' : 'muted'}>${problem || t('game.loading')}</p>
+      ${problem && html`<a href="/" onClick=${navigate}>${t('nav.lobby')}</a>`}</main>`;
+  }
+  const seasonIndex = shown.season.index;
+  const view = { config: shown.config, season_index: seasonIndex, season_time: shown.season.time, over: shown.over };
+  const current = shown.current && shown.current.id;
+  const selfPlaced = shown.solo || shown.remote_ambush;
+  let flipLabel = t('paper_table.flip');
+  if (shown.flips === 0) flipLabel = t('paper_table.flip_first');
+  else if (shown.season_over) flipLabel = t('paper_table.flip_season', { season: seasonName(catalog, shown, seasonIndex + 1) });
+
+  // Each player's map, tapped in on /score, is scored with this table's side and edicts.
+  const scoreAddress = `/score?${new URLSearchParams({ side: shown.config.side, cards: shown.edicts.map((e) => e.card).join(','), ...(shown.solo ? { solo: '1' } : {}) })}`;
+  return html`<main class=${`paper-table ${rulesOpen ? 'rules-open' : ''}`} data-seq=${shown.seq}>
+    <${TerrainDefs}/>
+    <div class="game-bar">
+      <b>${t('paper_table.title')}</b>
+      ${token ? html`<span class="badge host">${t('paper_table.host')}</span>` : null}
+      ${shown.solo && html`<span class="badge">${t('paper_table.solo_badge')}</span>`}
+      <button type="button" class="quiet rules-button" onClick=${() => openRules(GAME)} title=${t('rulebook.common.open_help')}>${t('rulebook.common.open')}</button>
+      <span class=${`link ${link}`} title=${t(`link.${link}`)}>${t(`link.${link}`)}</span>
+    </div>
+    <div class="game-body">
+    <div class="paper-body">
+      <section class="paper-stage" aria-live="polite">
+        <${SeasonEnd} state=${shown} catalog=${catalog}/>
+        <div class="paper-card" data-card=${current || ''}>
+          ${current ? html`<${CardFace} catalog=${catalog} id=${current} ruins=${shown.ruins} selfPlaced=${selfPlaced} size="26"/>`
+            : html`<div class="card-face empty">${t(mayFlip ? 'paper_table.ready' : 'paper_table.waiting')}</div>`}
+        </div>
+        ${shown.last_flip.length > 1 && html`<p class="paper-note ruins">${t('paper_table.ruins_shown', { card: cardName(catalog, shown.last_flip[0]) })}</p>`}
+        ${shown.ruins_pending && html`<p class="paper-note ruins">${t('paper_table.ruins_pending')}</p>`}
+        <${AmbushRule} ambush=${shown.ambush}/>
+        <div class="paper-flip">
+          ${mayFlip ? html`<button type="button" class="primary flip-button" disabled=${busy} onClick=${flip}>
+              ${flipLabel}<span class="key">F</span></button>`
+            : (!shown.over && html`<p class="muted">${t('paper_table.host_flips')}</p>`)}
+          ${notice && html`<p class="paper-note" role="status">${notice}</p>`}
+          ${problem && html`<p class="error">${problem}</p>`}
+        </div>
+        <p class="paper-score-link"><a class="paper-link" href=${scoreAddress} onClick=${navigate}>${t('paper_table.score_map')}</a></p>
+      </section>
+      <aside class="paper-side">
+        <${SeasonTrack} view=${view} catalog=${catalog}/>
+        <${Edicts} view=${{ scoring: shown.edicts.map((e) => e.card), over: shown.over }} catalog=${catalog}
+          letters=${shown.season.edicts} preview=${null} base=${null} owner=${null} onLight=${() => null}/>
+        <${Revealed} state=${shown} catalog=${catalog}/>
+        <${HostPanel} id=${id} token=${token} state=${shown} onState=${show}/>
+      </aside>
+    </div>
+    <${RulesPanel} game=${GAME} onOpen=${setRulesOpen}/>
+    </div>
+  </main>`;
+}
