@@ -135,6 +135,23 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class TableMapRow(Base):
+    """A player's map at a paper table: the name shown on the scoreboard, the map at each
+    season's end with its coins (as ``POST /api/score`` takes them), and the hash of the
+    token that lets its author replace it; ``revision`` counts the replacements."""
+
+    __tablename__ = "table_maps"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    map_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    seasons: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # [{"map", "coins"}]
+    token_hash: Mapped[str] = mapped_column(String(64))
+    revision: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class ServerKey(Base):
     """Secrets the server makes for itself once (the key that deals the challenges)."""
 

@@ -11,6 +11,10 @@ class ServerRefusal(RefusalCode):
     UNKNOWN_GAME = ("unknown_game", (), "no game has this id")
     UNKNOWN_TABLE = ("unknown_table", (), "no paper table has this id")
     NOT_HOST = ("not_host", (), "the token is not the paper table's host's")
+    UNKNOWN_MAP = ("unknown_map", (), "no map at this paper table has this id")
+    NOT_MAP_AUTHOR = ("not_map_author", (),
+                      "the token is not the one given to this map's author when it was added")
+    TABLE_FULL = ("table_full", ("limit",), "the paper table holds as many maps as it may")
     UNKNOWN_LANGUAGE = ("unknown_language", (), "no message catalogue has this language")
     NOT_OFFERED = ("not_offered", ("game",),
                    "this game offers no such thing (a card catalogue, a score preview, a "

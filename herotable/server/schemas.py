@@ -263,3 +263,19 @@ class FlipRequest(BaseModel):
 class TableSettings(BaseModel):
     model_config = Strict
     anyone_flips: StrictBool
+
+
+class TableMap(BaseModel):
+    """A player's map for a paper table's scoreboard: the name it shows and the map at the
+    end of one to four seasons, as ``POST /api/score`` takes them; the side, the edicts and
+    solo are the table's."""
+
+    model_config = Strict
+    name: Name
+    seasons: list[PaperSnapshot] = Field(min_length=1, max_length=4)
+
+
+class TableMapAdded(BaseModel):
+    map_id: str
+    token: str  # replaces this map: shown this once
+    table: dict[str, JsonValue]  # the table object, its scoreboard holding the map

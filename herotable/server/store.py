@@ -20,6 +20,7 @@ from herotable.server.db import (
     GameRow,
     SeatRow,
     ServerKey,
+    TableMapRow,
     TableRow,
     now,
 )
@@ -159,10 +160,43 @@ class Store:
             changed = session.execute(update(TableRow).where(*which).values(**values))
             if changed.rowcount != 1:  # type: ignore[attr-defined]
                 return False
-            notice = self.table_notice(table_id)
-            if notice is not None:
-                session.execute(select(func.pg_notify(CHANNEL, notice)))
+            self._tell_table(session, table_id)
         return True
+
+    def table_maps(self, table_id: str) -> list[TableMapRow]:
+        """The maps added to a table, in the order they were added."""
+        with self.session() as session:
+            rows = session.scalars(select(TableMapRow).where(TableMapRow.table_id == table_id)
+                                   .order_by(TableMapRow.created_at, TableMapRow.map_id)).all()
+            return list(rows)
+
+    def add_table_map(self, row: TableMapRow, limit: int) -> bool:
+        """Add a map to its table unless the table holds ``limit`` maps already (False, and
+        nothing written). Other processes are told in the same transaction."""
+        with self.session() as session, session.begin():
+            held = session.scalar(select(func.count()).select_from(TableMapRow)
+                                  .where(TableMapRow.table_id == row.table_id))
+            if (held or 0) >= limit:
+                return False
+            session.add(row)
+            self._tell_table(session, row.table_id)
+        return True
+
+    def replace_table_map(self, table_id: str, map_id: str, name: str,
+                          seasons: list[dict[str, Any]]) -> None:
+        """Replace a map's name and seasons (its author was checked by the caller)."""
+        with self.session() as session, session.begin():
+            session.execute(update(TableMapRow)
+                            .where(TableMapRow.table_id == table_id,
+                                   TableMapRow.map_id == map_id)
+                            .values(name=name, seasons=seasons,
+                                    revision=TableMapRow.revision + 1))
+            self._tell_table(session, table_id)
+
+    def _tell_table(self, session: Session, table_id: str) -> None:
+        notice = self.table_notice(table_id)
+        if notice is not None:
+            session.execute(select(func.pg_notify(CHANNEL, notice)))
 
     def set_left(self, game_id: str, seat: int, left: bool) -> None:
         with self.session() as session, session.begin():

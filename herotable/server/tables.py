@@ -2,9 +2,12 @@
 draw on paper (:mod:`herotable.cartographers.paper_table`), shown live on every device.
 
 A table is stored as its set-up, seed and number of flips (one row), so every process and
-every restart deals it again exactly. A flip is one conditional update (``seq`` must still be
-the one the host saw), so two flips sent at once never both count; on PostgreSQL the same
-transaction tells the other processes, which push the table to their own watchers.
+every restart deals it again exactly. Players add their maps to it (one row each, with the
+hash of the token that lets its author replace it); the table object carries the scoreboard,
+every map scored by the engine on the table's own side and edicts. A flip is one conditional
+update (``seq`` must still be the one the host saw), so two flips sent at once never both
+count; on PostgreSQL the same transaction (or a map's) tells the other processes, which push
+the table to their own watchers.
 """
 
 from __future__ import annotations
@@ -13,17 +16,18 @@ import asyncio
 import json
 import logging
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from herotable.cartographers.config import GameConfig
+from herotable.cartographers.paper_score import PaperScore, Snapshot, score_paper
 from herotable.cartographers.paper_table import PaperTable
 from herotable.core.errors import HerotableError, IllegalAction
 from herotable.core.options import GameOptionError
 from herotable.core.refusals import CoreRefusal
 from herotable.registry import game_info
-from herotable.server.db import TableRow
-from herotable.server.errors import DamagedGame, Forbidden, Refusal, StaleSeq
+from herotable.server.db import TableMapRow, TableRow
+from herotable.server.errors import BadRequest, DamagedGame, Forbidden, Refusal, StaleSeq
 from herotable.server.hub import Hub
 from herotable.server.refusals import ServerRefusal
 from herotable.server.service import GameService
@@ -34,6 +38,8 @@ GAME = "cartographers"
 # What a table's set-up leaves out: a table has no seats (solo says how ambushes go), and
 # what a server refuses for any game (scenarios, explicit chance) it refuses here too.
 NOT_FOR_TABLES = ("players", "names")
+# How many maps a table's scoreboard holds: a big club night, not a tournament server.
+MAX_MAPS = 100
 
 
 class UnknownTable(Refusal):
@@ -41,6 +47,20 @@ class UnknownTable(Refusal):
 
     status = 404
     default_code = ServerRefusal.UNKNOWN_TABLE
+
+
+class UnknownMap(Refusal):
+    """No map at this table has this id."""
+
+    status = 404
+    default_code = ServerRefusal.UNKNOWN_MAP
+
+
+class TableFull(Refusal):
+    """The table holds as many maps as it may."""
+
+    status = 409
+    default_code = ServerRefusal.TABLE_FULL
 
 
 def table_config(options: dict[str, Any], solo: bool) -> GameConfig:
@@ -57,16 +77,54 @@ def table_config(options: dict[str, Any], solo: bool) -> GameConfig:
 
 @dataclass
 class LiveTable:
-    """A table as this process last read it: its row and its deck after ``row.seq`` flips."""
+    """A table as this process last read it: its row, its deck after ``row.seq`` flips, the
+    maps added to it, and each map's score by (map id, revision), so a map is scored once."""
 
     row: TableRow
     table: PaperTable
+    maps: list[TableMapRow] = field(default_factory=list)
+    scores: dict[tuple[str, int], PaperScore | None] = field(default_factory=dict)
+
+    def score(self, snapshots: list[Snapshot]) -> PaperScore:
+        """A map scored as this table scores it: its side and edicts, solo if it is solo
+        (raises the engine's refusal for a map no game on this side could have drawn)."""
+        config = self.table.config
+        return score_paper(config.side, snapshots, self.table.scoring, solo=config.solo)
+
+    def _scored(self, row: TableMapRow) -> PaperScore | None:
+        key = (row.map_id, row.revision)
+        if key not in self.scores:
+            try:
+                self.scores[key] = self.score([Snapshot(s["map"], s["coins"])
+                                               for s in row.seasons])
+            except (HerotableError, KeyError, TypeError) as exc:
+                # A map accepted once always scores again: this one's record is damaged.
+                log.error("table %s: map %s does not score: %s", self.row.id, row.map_id, exc)
+                self.scores[key] = None
+        return self.scores[key]
+
+    def scoreboard(self) -> list[dict[str, Any]]:
+        """Every map that scores, best total first (ties keep the order maps were added in
+        and share a rank): its id, name, seasons' totals, total, solo rating and title, and
+        its snapshots (so any device reopens it on /score)."""
+        scored = [(row, result) for row in self.maps
+                  if (result := self._scored(row)) is not None]
+        scored.sort(key=lambda pair: -pair[1].total)
+        totals = [result.total for _, result in scored]
+        return [{"map_id": row.map_id, "name": row.name,
+                 "rank": 1 + sum(other > result.total for other in totals),
+                 "seasons": [season.total for season in result.seasons],
+                 "total": result.total,
+                 "solo": None if result.solo is None else {"rating": result.solo["rating"],
+                                                           "title": result.solo["title"]},
+                 "snapshots": row.seasons}
+                for row, result in scored]
 
     def answer(self) -> dict[str, Any]:
-        """The object of ``GET /api/tables/{id}``: the public state, ``seq`` and the host's
-        setting."""
+        """The object of ``GET /api/tables/{id}``: the public state, ``seq``, the host's
+        setting and the scoreboard."""
         return {"id": self.row.id, "seq": self.row.seq, "anyone_flips": self.row.anyone_flips,
-                **self.table.state()}
+                **self.table.state(), "scoreboard": self.scoreboard()}
 
     def text(self) -> str:
         return json.dumps(self.answer(), separators=(",", ":"))
@@ -101,9 +159,10 @@ class TableDesk:
         row = await self.service.db(self.service.store.load_table, table_id)
         if row is None:
             raise UnknownTable(f"there is no table {table_id!r}")
-        return self._live(row)
+        maps = await self.service.db(self.service.store.table_maps, table_id)
+        return self._live(row, maps)
 
-    def _live(self, row: TableRow) -> LiveTable:
+    def _live(self, row: TableRow, maps: list[TableMapRow] | None = None) -> LiveTable:
         live = self.tables.get(row.id)
         if live is None or live.table.flips > row.seq:
             try:
@@ -112,6 +171,8 @@ class TableDesk:
                 log.error("table %s is damaged: %s", row.id, exc)
                 raise DamagedGame("this table's record is damaged") from exc
         live.row = row
+        if maps is not None:
+            live.maps = maps
         while live.table.flips < row.seq and not live.table.over:
             live.table.flip()
         self._keep(live)
@@ -164,6 +225,38 @@ class TableDesk:
                               anyone_flips)
         return await self._changed(table_id)
 
+    async def add_map(self, table_id: str, name: str,
+                      snapshots: list[Snapshot]) -> tuple[LiveTable, str, str]:
+        """Add a player's map (refused as ``POST /api/score`` refuses it when no game on the
+        table's side could have drawn it); its id and its author's token, shown once."""
+        live = await self.get(table_id)
+        name = _player_name(name)
+        live.score(snapshots)
+        token = new_token()
+        row = TableMapRow(table_id=table_id, map_id=new_game_id(), name=name,
+                          seasons=_stored(snapshots), token_hash=hash_token(token), revision=0)
+        if not await self.service.db(self.service.store.add_table_map, row, MAX_MAPS):
+            raise TableFull(f"a table holds at most {MAX_MAPS} maps", params={"limit": MAX_MAPS})
+        return await self._changed(table_id), row.map_id, token
+
+    async def replace_map(self, table_id: str, map_id: str, token: str | None, name: str,
+                          snapshots: list[Snapshot]) -> LiveTable:
+        """Replace a map with its author's token."""
+        live = await self.get(table_id)
+        row = next((m for m in live.maps if m.map_id == map_id), None)
+        if row is None:
+            raise UnknownMap(f"table {table_id!r} has no map {map_id!r}")
+        if token is None:
+            raise Forbidden("send the token given when this map was added",
+                            ServerRefusal.TOKEN_NEEDED)
+        if not token_matches(token, row.token_hash):
+            raise Forbidden("this token is not this map's author's", ServerRefusal.NOT_MAP_AUTHOR)
+        name = _player_name(name)
+        live.score(snapshots)
+        await self.service.db(self.service.store.replace_table_map, table_id, map_id, name,
+                              _stored(snapshots))
+        return await self._changed(table_id)
+
     async def _changed(self, table_id: str) -> LiveTable:
         live = await self.get(table_id)
         self.publish(live)
@@ -187,3 +280,15 @@ class TableDesk:
             await self._changed(table_id)
         except Exception as exc:  # the database away: the next flip or reconnect shows it
             log.warning("table %s not refreshed: %s: %s", table_id, type(exc).__name__, exc)
+
+
+def _player_name(name: str) -> str:
+    """The name as the scoreboard shows it: without the spaces around it, never empty."""
+    name = name.strip()
+    if not name:
+        raise BadRequest("a map's name is needed: the scoreboard shows it")
+    return name
+
+
+def _stored(snapshots: list[Snapshot]) -> list[dict[str, Any]]:
+    return [{"map": s.map, "coins": s.coins} for s in snapshots]

@@ -11,12 +11,21 @@ from fastapi import APIRouter, Depends, Request, Response, WebSocket
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import HTTPConnection
 
+from herotable.cartographers.paper_score import Snapshot
 from herotable.core.errors import HerotableError
 from herotable.server.deps import Service, Token
 from herotable.server.errors import NO_STORE, is_outage
 from herotable.server.hub import TooManyWatchers, Watcher
 from herotable.server.routes.watch import TRY_AGAIN, listen, refuse
-from herotable.server.schemas import FlipRequest, NewTable, TableCreated, TableSettings
+from herotable.server.schemas import (
+    FlipRequest,
+    NewTable,
+    PaperSnapshot,
+    TableCreated,
+    TableMap,
+    TableMapAdded,
+    TableSettings,
+)
 from herotable.server.tables import TableDesk
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -62,6 +71,28 @@ async def settings(table_id: str, body: TableSettings, token: Token, desk: Desk)
     """The host's settings: whether anyone may flip."""
     return table_answer((await desk.set_anyone_flips(table_id, token, body.anyone_flips))
                         .text())
+
+
+def _snapshots(seasons: list[PaperSnapshot]) -> list[Snapshot]:
+    return [Snapshot(s.map, s.coins) for s in seasons]
+
+
+@router.post("/{table_id}/maps", status_code=201)
+async def add_map(table_id: str, body: TableMap, response: Response,
+                  desk: Desk) -> TableMapAdded:
+    """Add a player's map to the table's scoreboard: its id, and the token that replaces it
+    (shown this once)."""
+    response.headers["Cache-Control"] = NO_STORE  # it holds the map's token
+    live, map_id, token = await desk.add_map(table_id, body.name, _snapshots(body.seasons))
+    return TableMapAdded(map_id=map_id, token=token, table=live.answer())
+
+
+@router.put("/{table_id}/maps/{map_id}")
+async def replace_map(table_id: str, map_id: str, body: TableMap, token: Token,
+                      desk: Desk) -> Response:
+    """Replace a map with the token its author was given: the table object after it."""
+    live = await desk.replace_map(table_id, map_id, token, body.name, _snapshots(body.seasons))
+    return table_answer(live.text())
 
 
 @router.websocket("/{table_id}/ws")
