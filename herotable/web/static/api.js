@@ -78,6 +78,8 @@ export const api = {
   table: (id) => request('GET', `/api/tables/${id}`),
   flip: (id, token, seq) => request('POST', `/api/tables/${id}/flip`, { token, body: { seq } }),
   tableSettings: (id, token, settings) => request('POST', `/api/tables/${id}/settings`, { token, body: settings }),
+  addTableMap: (id, body) => request('POST', `/api/tables/${id}/maps`, { body }),
+  replaceTableMap: (id, mapId, token, body) => request('PUT', `/api/tables/${id}/maps/${mapId}`, { token, body }),
 };
 
 const catalogs = new Map();
@@ -220,6 +222,30 @@ export function hostToken(id) {
   return entry ? entry.token : null;
 }
 
+// The player's maps at paper tables, each with the token that replaces it: [{table, map, token}].
+const MY_TABLE_MAPS = 'herotable.table_maps';
+
+function myTableMaps() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MY_TABLE_MAPS) || '[]');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep the token of this browser's map `map` at table `table`. */
+export function rememberTableMap(table, map, token) {
+  const list = myTableMaps().filter((entry) => entry.table !== table);
+  list.unshift({ table, map, token });
+  localStorage.setItem(MY_TABLE_MAPS, JSON.stringify(list.slice(0, 100)));
+}
+
+/** This browser's map at table `table` ({table, map, token}), or null. */
+export function myTableMap(table) {
+  return myTableMaps().find((entry) => entry.table === table) || null;
+}
+
 /** Read `#host=...` from the address, keep the token, and clear the fragment. */
 export function adoptHost(id) {
   const match = /host=([^&]+)/.exec(location.hash || '');
@@ -228,6 +254,19 @@ export function adoptHost(id) {
     history.replaceState(null, '', location.pathname + location.search);
   }
   return hostToken(id);
+}
+
+// ---------------------------------------------------------------- the player's name
+
+const PLAYER_NAME = 'herotable.name';
+
+/** The name this browser's player last gave (a challenge, a paper table's scoreboard). */
+export function savedName() {
+  return localStorage.getItem(PLAYER_NAME) || '';
+}
+
+export function saveName(name) {
+  localStorage.setItem(PLAYER_NAME, name);
 }
 
 // ---------------------------------------------------------------- my games (localStorage)

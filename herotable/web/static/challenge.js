@@ -4,10 +4,9 @@
 import { html } from './html.js';
 import { t, nameIn, currentLanguage, refusalText, useLanguage } from './i18n.js';
 import { useEffect, useState } from 'preact/hooks';
-import { api, rememberSeat } from './api.js';
+import { api, rememberSeat, savedName, saveName } from './api.js';
 import { GameTable, loadCatalog } from './games.js';
 
-const NAME = 'herotable.name';
 const BROWSER = 'herotable.browser';
 const ATTEMPTS = 'herotable.challenges'; // {"daily:2026-11-23": {id, token, name}}
 const CLOCK_MS = 30000;
@@ -93,7 +92,7 @@ function Board({ kind, dayKey, navigate, refresh }) {
 }
 
 function Today({ kind, now, navigate, onOver }) {
-  const [name, setName] = useState(() => localStorage.getItem(NAME) || '');
+  const [name, setName] = useState(savedName);
   const [mine, setMine] = useState(() => attemptAt(`${kind}:${now.key}`));
   const [game, setGame] = useState(null); // my attempt's game object
   const [entry, setEntry] = useState(null); // my line on today's board
@@ -118,7 +117,7 @@ function Today({ kind, now, navigate, onOver }) {
     const chosen = name.trim();
     if (!chosen || busy) return;
     setBusy(true); setError(null);
-    localStorage.setItem(NAME, chosen);
+    saveName(chosen);
     try {
       const made = await api.playChallenge(kind, chosen, browserId());
       const attempt = { id: made.id, token: made.token, name: chosen };

@@ -4,12 +4,16 @@
 // season before. A map is the map notation's 121 characters in reading order, with the
 // characters an address cannot hold plainly written as letters the notation does not use,
 // and a run of three or more equal characters written as its length and the character
-// ("11-" is a row of empty cells).
+// ("11-" is a row of empty cells). `table=ID` says the map is for that paper table's
+// scoreboard, and `map=ID` which map of it the address shows.
 import { SIZE } from './geometry.js';
 
 export const SEASONS = 4;
 const TO_ADDRESS = { '.': '-', '^': 'M', '#': 'C', '*': 'D', '+': 'd' };
 const FROM_ADDRESS = Object.fromEntries(Object.entries(TO_ADDRESS).map(([k, v]) => [v, k]));
+// A table's and a map's id: the server's short codes.
+const ID = /^[A-Za-z0-9_-]{1,32}$/;
+const idIn = (query, key) => (ID.test(query.get(key) || '') ? query.get(key) : null);
 
 /** A map (its 11 rows in the notation) as the address writes it. */
 export function packMap(grid) {
@@ -41,7 +45,7 @@ export function unpackMap(text) {
 }
 
 /** What an address asks for: {side, cards, solo, maps: [rows|null|undefined x4], coins:
- * [n|null x4]}; a map left out is undefined, a map that cannot be read null. */
+ * [n|null x4], table, map}; a map left out is undefined, a map that cannot be read null. */
 export function readAddress(search) {
   const query = new URLSearchParams(search);
   const cards = (query.get('cards') || '').split(',').filter(Boolean);
@@ -53,12 +57,18 @@ export function readAddress(search) {
     const c = query.get(`c${k}`);
     coins.push(c !== null && /^\d{1,2}$/.test(c) ? Number(c) : null);
   }
-  return { side: query.get('side'), cards: cards.length === SEASONS ? cards : null, solo: query.get('solo') === '1', maps, coins };
+  return {
+    side: query.get('side'), cards: cards.length === SEASONS ? cards : null, solo: query.get('solo') === '1', maps, coins,
+    table: idIn(query, 'table'), map: idIn(query, 'map'),
+  };
 }
 
-/** The address of a paper game: `seasons` are [{grid, coins}] x4. */
-export function writeAddress({ side, cards, solo, seasons }) {
+/** The address of a paper game: `seasons` are [{grid, coins}] (up to 4); `table` and `map`
+ * the paper table and its map it is, if any. */
+export function writeAddress({ side, cards, solo, seasons, table, map }) {
   const query = new URLSearchParams();
+  if (table) query.set('table', table);
+  if (table && map) query.set('map', map);
   query.set('side', side);
   query.set('cards', cards.join(','));
   if (solo) query.set('solo', '1');

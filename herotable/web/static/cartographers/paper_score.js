@@ -3,11 +3,13 @@
 // a season carries on into the seasons after it that had the same cell), sets the coins, and
 // chooses the side and the four edicts; every number shown is the server's. The whole paper
 // game lives in the address (paper_address.js), so it can be kept, shared and
-// reopened, and a table's edicts can open it (?cards=...).
+// reopened, and a table's edicts can open it (?cards=...). Opened from a paper table
+// (?table=ID), the page adds the player's map to that table's scoreboard, on the table's own
+// side and edicts.
 import { html } from '../html.js';
 import { t, nameIn, refusalText, useLanguage } from '../i18n.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, catalog as fetchCatalog } from '../api.js';
+import { api, catalog as fetchCatalog, myTableMap, rememberTableMap, savedName, saveName } from '../api.js';
 import { indexCatalog } from './catalog.js';
 import { MapView } from './map.js';
 import { TerrainDefs } from './terrain.js';
@@ -58,8 +60,11 @@ function fromAddress(raw) {
     if (!grid) grid = before.grid;
     seasons.push({ grid, coins: asked.coins[k] ?? before.coins });
   }
-  return { side, cards, solo: asked.solo, seasons, unreadable };
+  return { side, cards, solo: asked.solo, seasons, unreadable, table: asked.table, map: asked.map };
 }
+
+/** The body that adds (or replaces) a map at a table: the name and every season's map. */
+const tableBody = (name, seasons) => ({ name, seasons: seasons.map((s) => ({ map: s.grid.join('\n'), coins: s.coins })) });
 
 /** Cell [r, c] of season `k` set to `ch`, and of every later season that had what season `k`
  * had there (a later season that differs was painted on its own). */
@@ -72,7 +77,64 @@ function paintSeasons(seasons, k, [r, c], ch) {
   });
 }
 
-export function ScorePage() {
+/** The map's place at the paper table the page was opened from: the player's name and
+ * "Add my map to this table" (or, once added, "Update my map"), or, for another player's
+ * map opened from the scoreboard, whose map it is. */
+function TableEntry({ game, table, problem, navigate, onAdded }) {
+  const [mine, setMine] = useState(() => myTableMap(game.table));
+  const [name, setName] = useState(savedName);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState(null);
+  useEffect(() => setSaved(false), [game.seasons]); // a change is not saved until sent again
+  const back = html`<a class="paper-link" href=${`/t/${game.table}`} onClick=${navigate}>${t('paper_board.back')}</a>`;
+  if (!table) {
+    return html`<section class="panel paper-entry">${problem ? html`<p class="error">${problem}</p>` : html`<p class="muted">${t('game.loading')}</p>`}${back}</section>`;
+  }
+  const shown = game.map ? table.scoreboard.find((e) => e.map_id === game.map) : null;
+  if (shown && (!mine || mine.map !== shown.map_id)) {
+    return html`<section class="panel paper-entry" data-read-only>
+      <p><b>${t('paper_board.their_map', { name: shown.name })}</b></p>
+      <p class="muted small">${t('paper_board.their_map_help')}</p>${back}</section>`;
+  }
+  const send = async (e) => {
+    e.preventDefault();
+    const chosen = name.trim();
+    if (!chosen || busy) return;
+    setBusy(true); setError(null); setSaved(false);
+    saveName(chosen);
+    try {
+      const body = tableBody(chosen, game.seasons);
+      if (mine) {
+        await api.replaceTableMap(game.table, mine.map, mine.token, body);
+      } else {
+        const made = await api.addTableMap(game.table, body);
+        rememberTableMap(game.table, made.map_id, made.token);
+        setMine({ table: game.table, map: made.map_id, token: made.token });
+        onAdded(made.map_id);
+      }
+      setSaved(true);
+    } catch (err) {
+      setError(refusalText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`<section class="panel paper-entry">
+    <h2>${t('paper_board.for_table')}</h2>
+    <form onSubmit=${send}>
+      <label class="field">${t('paper_board.name')}
+        <input type="text" name="player" maxlength="40" required value=${name} onInput=${(e) => { setName(e.target.value); setSaved(false); }}/></label>
+      <button type="submit" class="primary" data-add-map disabled=${busy || !name.trim()}>${t(mine ? 'paper_board.update' : 'paper_board.add')}</button>
+    </form>
+    ${saved && html`<p class="paper-note" role="status" data-saved>${t('paper_board.saved')}</p>`}
+    ${error && html`<p class="error" role="alert">${error}</p>`}
+    <p class="muted small">${t('paper_board.help')}</p>
+    ${back}
+  </section>`;
+}
+
+export function ScorePage({ navigate }) {
   useLanguage();
   const [raw, setRaw] = useState(null);
   const [loadError, setLoadError] = useState(null);
@@ -80,10 +142,10 @@ export function ScorePage() {
   if (!raw) {
     return html`<main class="page"><p class=${loadError ? 'error' : 'muted'}>${loadError || t('game.loading')}</p></main>`;
   }
-  return html`<${PaperScore} raw=${raw}/>`;
+  return html`<${PaperScore} raw=${raw} navigate=${navigate}/>`;
 }
 
-function PaperScore({ raw }) {
+function PaperScore({ raw, navigate }) {
   const [catalog] = useState(() => indexCatalog(raw));
   const [game, setGame] = useState(() => fromAddress(raw));
   const [shown, setShown] = useState(0);
@@ -95,6 +157,8 @@ function PaperScore({ raw }) {
   const [copied, setCopied] = useState(null);
   const stroke = useRef(null); // {mode: paint|clear, last: cell name} while the pointer is down
   const asked = useRef(0);
+  const [table, setTable] = useState(null); // the paper table the map is for, if any
+  const [tableProblem, setTableProblem] = useState(null);
   const { side, cards, solo, seasons } = game;
   const brushes = brushesOf(raw);
   const printed = raw.map_sides[side].grid;
@@ -111,6 +175,19 @@ function PaperScore({ raw }) {
     }, SCORE_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [game]);
+  // A table's map is scored on the table's side and edicts: the page takes them from it.
+  useEffect(() => {
+    if (!game.table) return;
+    api.table(game.table).then((found) => {
+      setTable(found);
+      const tableCards = found.edicts.map((e) => e.card);
+      setGame((g) => {
+        if (g.side === found.config.side && g.cards.join() === tableCards.join() && g.solo === found.solo) return g;
+        const reset = g.side === found.config.side ? {} : { seasons: g.seasons.map(() => ({ grid: raw.map_sides[found.config.side].grid, coins: 0 })) };
+        return { ...g, ...reset, side: found.config.side, cards: tableCards, solo: found.solo };
+      });
+    }).catch((e) => setTableProblem(refusalText(e)));
+  }, [game.table]);
   useEffect(() => {
     const end = () => { stroke.current = null; };
     window.addEventListener('pointerup', end);
@@ -212,24 +289,26 @@ function PaperScore({ raw }) {
       <p class="muted small key-help">${t('paper_score.keys')}</p>
     </section>
     <aside class="side paper-panel">
+      ${game.table && html`<${TableEntry} game=${game} table=${table} problem=${tableProblem} navigate=${navigate}
+        onAdded=${(map) => setGame((g) => ({ ...g, map }))}/>`}
       <section class="panel">
         <p class="muted small">${t('paper_score.intro')}</p>
         ${game.unreadable && html`<p class="error" role="alert">${t('paper_score.bad_address')}</p>`}
         <label class="field">${t('paper_score.side')}
-          <select data-side value=${side} onChange=${(e) => chooseSide(e.target.value)}>
+          <select data-side value=${side} disabled=${Boolean(table)} onChange=${(e) => chooseSide(e.target.value)}>
             ${Object.values(raw.map_sides).map((s) => html`<option value=${s.id}>${nameIn(s.names)}</option>`)}
           </select></label>
         <div class="paper-edicts" role="group" aria-label=${t('edict.title')}>
           ${LETTERS.map((letter, i) => html`<div class="paper-edict">
             <label class="card-pick"><span class="pick-letter">${t('setup.edict', { letter: t(`edict.letter.${letter}`) })}</span>
-              <select data-edict=${letter} value=${cards[i]} onChange=${(e) => chooseCard(i, e.target.value)}>
+              <select data-edict=${letter} value=${cards[i]} disabled=${Boolean(table)} onChange=${(e) => chooseCard(i, e.target.value)}>
                 ${pool.map(([category, list]) => html`<optgroup label=${t(`category.${category}`)}>
                   ${list.map((c) => html`<option value=${c.id}>${nameIn(c.names)}</option>`)}</optgroup>`)}
               </select></label>
             <div class="muted small"><${CardRuleLink} catalog=${catalog} id=${cards[i]}/> ${t(`scoring.${cards[i]}.text`)}</div>
           </div>`)}
         </div>
-        <label class="check"><input type="checkbox" data-solo checked=${solo} onChange=${(e) => update({ solo: e.target.checked })}/>
+        <label class="check"><input type="checkbox" data-solo checked=${solo} disabled=${Boolean(table)} onChange=${(e) => update({ solo: e.target.checked })}/>
           ${t('paper_score.solo')}</label>
       </section>
       <section class="panel paper-results" aria-live="polite">

@@ -5,7 +5,7 @@
 import { html } from '../html.js';
 import { t, nameIn, refusalText, useLanguage } from '../i18n.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { adoptHost, api, catalog as fetchCatalog, followTable } from '../api.js';
+import { adoptHost, api, catalog as fetchCatalog, followTable, myTableMap } from '../api.js';
 import { indexCatalog } from './catalog.js';
 import { keyForTheTable } from '../table_keys.js';
 import { RulesPanel } from '../rules.js';
@@ -15,6 +15,7 @@ import { Edicts } from './edicts.js';
 import { SeasonTrack } from './season.js';
 import { TerrainDefs } from './terrain.js';
 import { AFTER_EACH_SEASON } from './lasting.js';
+import { writeAddress } from './paper_address.js';
 
 const GAME = 'cartographers';
 // Keys that flip: F (and the key under it in the Russian layout), the right arrow, space.
@@ -80,8 +81,40 @@ function Revealed({ state, catalog }) {
   </section>`;
 }
 
+/** The address that reopens a player's map on /score, on this table's side and edicts. */
+function mapAddress(id, state, entry) {
+  const seasons = entry.snapshots.map((s) => ({ grid: s.map.split('\n'), coins: s.coins }));
+  return `/score${writeAddress({
+    side: state.config.side, cards: state.edicts.map((e) => e.card), solo: state.solo, seasons, table: id, map: entry.map_id,
+  })}`;
+}
+
+/** The players' maps added to the table, best first: each season's total, the total and,
+ * solo, the title; every figure the server's. A name reopens that map on /score. */
+function Scoreboard({ id, state, catalog, navigate }) {
+  const board = state.scoreboard;
+  const mine = myTableMap(id);
+  const seasons = board.length ? board[0].seasons.map((_, k) => seasonName(catalog, state, k)) : [];
+  return html`<section class="paper-board-list" aria-label=${t('paper_board.title')} data-scoreboard>
+    <h3>${t('paper_board.title')} <span class="muted">${t('paper_board.maps', { count: board.length })}</span></h3>
+    ${board.length === 0 ? html`<p class="muted">${t('paper_board.empty')}</p>`
+      : html`<div class="paper-scroll"><table class="board-table paper-standings">
+        <thead><tr><th class="num">${t('paper_board.rank')}</th><th>${t('paper_board.player')}</th>
+          ${seasons.map((name) => html`<th class="num season-col">${name}</th>`)}
+          <th class="num">${t('scores.total')}</th>${state.solo && html`<th>${t('paper_board.title_col')}</th>`}</tr></thead>
+        <tbody>${board.map((e) => html`<tr class=${mine && mine.map === e.map_id ? 'mine' : ''} data-map=${e.map_id}>
+          <td class="num" data-rank>${e.rank}</td>
+          <th scope="row"><a href=${mapAddress(id, state, e)} onClick=${navigate} title=${t('paper_board.open_map')}>${e.name}</a></th>
+          ${e.seasons.map((total) => html`<td class="num season-col">${total}</td>`)}
+          <td class="num" data-total><b>${e.total}</b></td>
+          ${state.solo && html`<td class="small">${e.solo && e.solo.title ? nameIn(e.solo.title) : t('solo.no_title')}</td>`}
+        </tr>`)}</tbody></table></div>`}
+    <p class="muted small">${t('paper_board.how')}</p>
+  </section>`;
+}
+
 /** The links to share, and the host's setting: whether anyone may flip. */
-function HostPanel({ id, token, state, onState }) {
+function HostPanel({ id, token, state, onState, navigate }) {
   const [copied, setCopied] = useState(null);
   const [error, setError] = useState(null);
   const url = `${location.origin}/t/${id}`;
@@ -92,7 +125,10 @@ function HostPanel({ id, token, state, onState }) {
     setError(null);
     try { onState(await api.tableSettings(id, token, { anyone_flips: value })); } catch (e) { setError(refusalText(e)); }
   };
+  // The sheets to print carry the table's link as a QR code on every page.
+  const printAddress = `/print?${new URLSearchParams({ link: url, sides: state.config.side })}`;
   return html`<section class="paper-links">
+    <a class="paper-link" href=${printAddress} onClick=${navigate} data-print>${t('paper_board.print')}</a>
     <button type="button" onClick=${() => copy('share', url)}>${copied === 'share' ? t('lobby.copied') : t('paper_table.copy_share')}</button>
     ${token && html`<button type="button" class="quiet" onClick=${() => copy('host', `${url}#host=${token}`)}
         title=${t('paper_table.lobby.host_link_help')}>${copied === 'host' ? t('lobby.copied') : t('paper_table.copy_host')}</button>`}
@@ -176,7 +212,8 @@ export function PaperTablePage({ id, navigate }) {
   else if (shown.season_over) flipLabel = t('paper_table.flip_season', { season: seasonName(catalog, shown, seasonIndex + 1) });
 
   // Each player's map, tapped in on /score, is scored with this table's side and edicts.
-  const scoreAddress = `/score?${new URLSearchParams({ side: shown.config.side, cards: shown.edicts.map((e) => e.card).join(','), ...(shown.solo ? { solo: '1' } : {}) })}`;
+  // Added to the table (table=ID), it shows on the scoreboard.
+  const scoreAddress = `/score?${new URLSearchParams({ table: id, side: shown.config.side, cards: shown.edicts.map((e) => e.card).join(','), ...(shown.solo ? { solo: '1' } : {}) })}`;
   return html`<main class=${`paper-table ${rulesOpen ? 'rules-open' : ''}`} data-seq=${shown.seq}>
     <${TerrainDefs}/>
     <div class="game-bar">
@@ -205,13 +242,14 @@ export function PaperTablePage({ id, navigate }) {
           ${problem && html`<p class="error">${problem}</p>`}
         </div>
         <p class="paper-score-link"><a class="paper-link" href=${scoreAddress} onClick=${navigate}>${t('paper_table.score_map')}</a></p>
+        <${Scoreboard} id=${id} state=${shown} catalog=${catalog} navigate=${navigate}/>
       </section>
       <aside class="paper-side">
         <${SeasonTrack} view=${view} catalog=${catalog}/>
         <${Edicts} view=${{ scoring: shown.edicts.map((e) => e.card), over: shown.over }} catalog=${catalog}
           letters=${shown.season.edicts} preview=${null} base=${null} owner=${null} onLight=${() => null}/>
         <${Revealed} state=${shown} catalog=${catalog}/>
-        <${HostPanel} id=${id} token=${token} state=${shown} onState=${show}/>
+        <${HostPanel} id=${id} token=${token} state=${shown} onState=${show} navigate=${navigate}/>
       </aside>
     </div>
     <${RulesPanel} game=${GAME} onOpen=${setRulesOpen}/>
