@@ -105,6 +105,8 @@ def test_two_players_add_their_maps_and_every_device_sees_the_scoreboard(
         watcher.locator("[data-scoreboard] th a", has_text="Boris").click()
         expect(watcher.locator("[data-read-only]")).to_contain_text("Boris")
         expect(watcher.locator("[data-add-map]")).to_have_count(0)
+        expect(watcher.locator(".paper-results [data-total]")).to_have_text(
+            str(expected["Boris"][1]))
         watcher.screenshot(path=str(shots / "paper-board-their-map.png"))
     finally:
         for page in (watcher, ann, boris):
