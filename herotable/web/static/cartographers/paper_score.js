@@ -291,7 +291,7 @@ function PaperScore({ raw, navigate }) {
     <aside class="side paper-panel">
       ${game.table && html`<${TableEntry} game=${game} table=${table} problem=${tableProblem} navigate=${navigate}
         onAdded=${(map) => setGame((g) => ({ ...g, map }))}/>`}
-      <section class="panel">
+      <section class=${`panel paper-choices ${table ? 'locked' : ''}`}>
         <p class="muted small">${t('paper_score.intro')}</p>
         ${game.unreadable && html`<p class="error" role="alert">${t('paper_score.bad_address')}</p>`}
         <label class="field">${t('paper_score.side')}
