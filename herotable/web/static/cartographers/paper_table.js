@@ -90,7 +90,7 @@ function mapAddress(id, state, entry) {
 }
 
 /** The players' maps added to the table, best first: each season's total, the total and,
- * solo, the title; every figure the server's. A name reopens that map on /score. */
+ * solo, the rating and title; every figure the server's. A name reopens that map on /score. */
 function Scoreboard({ id, state, catalog, navigate }) {
   const board = state.scoreboard;
   const mine = myTableMap(id);
@@ -99,15 +99,17 @@ function Scoreboard({ id, state, catalog, navigate }) {
     <h3>${t('paper_board.title')} <span class="muted">${t('paper_board.maps', { count: board.length })}</span></h3>
     ${board.length === 0 ? html`<p class="muted">${t('paper_board.empty')}</p>`
       : html`<div class="paper-scroll"><table class="board-table paper-standings">
-        <thead><tr><th class="num">${t('paper_board.rank')}</th><th>${t('paper_board.player')}</th>
+        <thead><tr><th class="num">${t('challenge.rank')}</th><th>${t('challenge.name')}</th>
           ${seasons.map((name) => html`<th class="num season-col">${name}</th>`)}
-          <th class="num">${t('scores.total')}</th>${state.solo && html`<th>${t('paper_board.title_col')}</th>`}</tr></thead>
+          <th class="num">${t('scores.total')}</th>
+          ${state.solo && html`<th class="num">${t('challenge.rating')}</th>`}</tr></thead>
         <tbody>${board.map((e) => html`<tr class=${mine && mine.map === e.map_id ? 'mine' : ''} data-map=${e.map_id}>
           <td class="num" data-rank>${e.rank}</td>
-          <th scope="row"><a href=${mapAddress(id, state, e)} onClick=${navigate} title=${t('paper_board.open_map')}>${e.name}</a></th>
+          <th scope="row"><a href=${mapAddress(id, state, e)} onClick=${navigate} title=${t('paper_board.open_map')}>${e.name}</a>
+            ${e.solo && html`<span class="solo-title" data-title>${e.solo.title ? nameIn(e.solo.title) : t('challenge.no_title')}</span>`}</th>
           ${e.seasons.map((total) => html`<td class="num season-col">${total}</td>`)}
           <td class="num" data-total><b>${e.total}</b></td>
-          ${state.solo && html`<td class="small">${e.solo && e.solo.title ? nameIn(e.solo.title) : t('solo.no_title')}</td>`}
+          ${state.solo && e.solo && html`<td class="num" data-rating>${e.solo.rating > 0 ? `+${e.solo.rating}` : e.solo.rating}</td>`}
         </tr>`)}</tbody></table></div>`}
     <p class="muted small">${t('paper_board.how')}</p>
   </section>`;
