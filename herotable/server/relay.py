@@ -10,8 +10,9 @@ hear of, and each bot move is thought out by one process only.
   to a process that says hello), and that it is alive every few seconds; the seats present
   are the union over the processes heard from lately, so a killed process's seats go away.
   A seat stepping away or back (``left``) is announced too.
-- **Paper tables.** A flip (or a table's setting changed) is a notification too, with the
-  table's id only: a process with watchers of that table reads it again and pushes it.
+- **Paper tables.** A flip (a table's setting changed, a player's map added or replaced) is
+  a notification too, with the table's id only: a process with watchers of that table reads
+  it again and pushes it.
 - **Repair.** Notes are lost while a process's listening connection is down: each time it
   (re)connects, the process marks every game it holds as possibly behind, and reads the
   database before it next shows one.
@@ -69,7 +70,7 @@ class Listener(Protocol):
     def heard_presence(self, game_id: str) -> None: ...
 
     def heard_table(self, table_id: str) -> None:
-        """A paper table changed (a flip or a setting) in another process."""
+        """A paper table changed (a flip, a setting, a map) in another process."""
 
     def heard_left(self, game_id: str, seat: int, left: bool) -> None: ...
 

@@ -109,6 +109,8 @@ class LiveTable:
         its snapshots (so any device reopens it on /score)."""
         scored = [(row, result) for row in self.maps
                   if (result := self._scored(row)) is not None]
+        current = {(row.map_id, row.revision) for row in self.maps}
+        self.scores = {key: score for key, score in self.scores.items() if key in current}
         scored.sort(key=lambda pair: -pair[1].total)
         totals = [result.total for _, result in scored]
         return [{"map_id": row.map_id, "name": row.name,

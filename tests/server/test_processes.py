@@ -20,6 +20,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from herotable.cartographers.cards import map_sides
 from herotable.server.run import server_process
 from tests.server.conftest import wait_until
 from tests.server.postgres import fresh_database
@@ -158,7 +159,8 @@ def test_two_processes_serve_the_same_games(postgres_base: str | None) -> None:
         wait_until(lambda: get(second, game_id)["seats"][1]["left"], 30)
 
 
-def test_a_flip_on_one_process_reaches_the_others_watchers(postgres_base: str | None) -> None:
+def test_a_flip_or_a_map_on_one_process_reaches_the_others_watchers(
+        postgres_base: str | None) -> None:
     if postgres_base is None:
         pytest.skip("no PostgreSQL on this machine (install Debian's postgresql)")
     url = fresh_database(postgres_base, "herotable_tables")
@@ -178,6 +180,12 @@ def test_a_flip_on_one_process_reaches_the_others_watchers(postgres_base: str | 
                                                f"Bearer {created['host_token']}"})
                 assert flipped.status_code == 200
                 assert json.loads(socket.recv(timeout=30)) == flipped.json()
+                # A player's map added on the second process reaches the first's watcher.
+                blank = map_sides()[flipped.json()["config"]["side"]].grid
+                added = second.post(f"/api/tables/{created['id']}/maps",
+                                    json={"name": "Ann", "seasons": [{"map": blank}]})
+                assert added.status_code == 201, added.text
+                assert json.loads(socket.recv(timeout=30)) == added.json()["table"]
 
 
 def test_each_bot_move_is_thought_once_and_a_killed_process_is_carried_on(

@@ -4,6 +4,7 @@ the engine's figures; a name reopens that map; the table's print link carries it
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -83,6 +84,10 @@ def test_two_players_add_their_maps_and_every_device_sees_the_scoreboard(
         assert {name: total for name, (_, total) in shown_board(boris).items()} == \
             {name: total for name, (_, total) in expected.items()}
         expect(ann.locator("[data-scoreboard] tr.mine th a")).to_have_text("Ann")
+        # "Score my map" goes on with Ann's own map, not a blank one.
+        ann_id = next(e["map_id"] for e in table["scoreboard"] if e["name"] == "Ann")
+        expect(ann.get_by_role("link", name=text("paper_table.score_map"))).to_have_attribute(
+            "href", re.compile(f"[?&]map={re.escape(ann_id)}(&|$)"))
         watcher.screenshot(path=str(shots / "paper-board-table.png"))
         boris.screenshot(path=str(shots / "paper-board-table-phone.png"), full_page=True)
 

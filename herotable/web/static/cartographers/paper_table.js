@@ -214,8 +214,12 @@ export function PaperTablePage({ id, navigate }) {
   else if (shown.season_over) flipLabel = t('paper_table.flip_season', { season: seasonName(catalog, shown, seasonIndex + 1) });
 
   // Each player's map, tapped in on /score, is scored with this table's side and edicts.
-  // Added to the table (table=ID), it shows on the scoreboard.
-  const scoreAddress = `/score?${new URLSearchParams({ table: id, side: shown.config.side, cards: shown.edicts.map((e) => e.card).join(','), ...(shown.solo ? { solo: '1' } : {}) })}`;
+  // Added to the table (table=ID), it shows on the scoreboard; a player whose map is on it
+  // already goes on drawing that map.
+  const mine = myTableMap(id);
+  const myEntry = mine && shown.scoreboard.find((e) => e.map_id === mine.map);
+  const scoreAddress = myEntry ? mapAddress(id, shown, myEntry)
+    : `/score?${new URLSearchParams({ table: id, side: shown.config.side, cards: shown.edicts.map((e) => e.card).join(','), ...(shown.solo ? { solo: '1' } : {}) })}`;
   return html`<main class=${`paper-table ${rulesOpen ? 'rules-open' : ''}`} data-seq=${shown.seq}>
     <${TerrainDefs}/>
     <div class="game-bar">
