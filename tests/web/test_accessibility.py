@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from herotable.cartographers.cards import map_sides
 from tests.web.accessibility import audit
 from tests.web.conftest import DESKTOP, Api
 from tests.web.dominaria_table import create as create_dominaria
@@ -32,10 +33,15 @@ def games(api: Api) -> dict[str, str]:
     for seq in range(3):
         api.client.post(f"/api/tables/{table['id']}/flip", json={"seq": seq},
                         headers={"Authorization": f"Bearer {table['host_token']}"})
+    side = api.client.get(f"/api/tables/{table['id']}").json()["config"]["side"]
+    added = api.client.post(f"/api/tables/{table['id']}/maps", json={
+        "name": "Ann", "seasons": [{"map": map_sides()[side].grid, "coins": 1}]}).json()
     return {"placement": solo["seats"][0]["url"],
             "over": f"/g/{over_id}#token={over_token}",
             "dominaria": set_up(api, dominaria),
-            "paper": f"/t/{table['id']}#host={table['host_token']}"}
+            "paper": f"/t/{table['id']}#host={table['host_token']}",
+            "paper_map": f"/score?table={table['id']}&map={added['map_id']}",
+            "paper_add": f"/score?table={table['id']}"}
 
 
 def lobby(page: Page, _games: dict[str, str]) -> None:
@@ -69,11 +75,27 @@ def paper_setup(page: Page, _games: dict[str, str]) -> None:
 def paper_table(page: Page, games: dict[str, str]) -> None:
     page.goto(games["paper"])
     expect(page.locator(".flip-button")).to_be_visible()
+    expect(page.locator("[data-scoreboard] tbody tr")).to_have_count(1)
+
+
+def paper_map(page: Page, games: dict[str, str]) -> None:
+    """A map of a table's scoreboard on /score, read-only for this browser."""
+    page.goto(games["paper_map"])
+    expect(page.locator("[data-read-only]")).to_be_visible()
+    expect(page.locator(".paper-results [data-total]")).to_be_visible()
+
+
+def paper_add(page: Page, games: dict[str, str]) -> None:
+    """/score opened from a table: the player's name and "Add my map to this table"."""
+    page.goto(games["paper_add"])
+    expect(page.locator("[data-add-map]")).to_be_visible()
+    expect(page.locator(".paper-results [data-total]")).to_be_visible()
 
 
 SCENES: dict[str, Callable[[Page, dict[str, str]], None]] = {
     "lobby": lobby, "placement": placement, "over": over, "dominaria": dominaria_turn,
-    "paper_setup": paper_setup, "paper_table": paper_table}
+    "paper_setup": paper_setup, "paper_table": paper_table, "paper_map": paper_map,
+    "paper_add": paper_add}
 
 
 @pytest.fixture(params=LANGUAGES)

@@ -248,13 +248,13 @@ export function PaperTablePage({ id, navigate }) {
           ${problem && html`<p class="error">${problem}</p>`}
         </div>
         <p class="paper-score-link"><a class="paper-link" href=${scoreAddress} onClick=${navigate}>${t('paper_table.score_map')}</a></p>
-        <${Scoreboard} id=${id} state=${shown} catalog=${catalog} navigate=${navigate}/>
       </section>
       <aside class="paper-side">
         <${SeasonTrack} view=${view} catalog=${catalog}/>
         <${Edicts} view=${{ scoring: shown.edicts.map((e) => e.card), over: shown.over }} catalog=${catalog}
           letters=${shown.season.edicts} preview=${null} base=${null} owner=${null} onLight=${() => null}/>
         <${Revealed} state=${shown} catalog=${catalog}/>
+        <${Scoreboard} id=${id} state=${shown} catalog=${catalog} navigate=${navigate}/>
         <${HostPanel} id=${id} token=${token} state=${shown} onState=${show} navigate=${navigate}/>
       </aside>
     </div>
