@@ -8,10 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from herotable.bots import make_bot
+from herotable.bots.dominaria.evaluate import evaluate
 from herotable.bots.match import play_match
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.view import DominariaView
+from tests.dominaria_helpers import game_in_play
 
 BUDGET = 0.01  # seconds: a search of a few units, enough to take every code path
 
@@ -85,3 +87,21 @@ def test_play_match_with_greedy_beats_random() -> None:
     assert all(c.decisions for c in clocks)
     assert game.winners() == [0]
 
+
+
+def test_starting_a_start_quest_never_looks_like_a_loss() -> None:
+    """Starting is free, and what a player had before it does not count towards the
+    quest's "more since started": a bot must not value the quest in hand (counting everything
+    the player has) above the same quest started (counting from now), or it puts it off."""
+    game = game_in_play(2)
+    seat = game.pending_players()[0]
+    state = game.players[seat]
+    charter = game.pack.quests["surveyors_charter"]  # start: a Leyline; then 3 more
+    links = sorted({game.pack.link_key(a, b) for a in game.pack.adjacency
+                    for b in game.pack.adjacency[a]})
+    state.leylines = links[:4]  # already more than the "3 more" the started quest asks for
+    state.hand = [charter.id]
+    in_hand = evaluate(game, seat)
+    assert f"start {charter.id}" in [str(a) for a in game.legal_actions(seat)]
+    game.apply(seat, f"start {charter.id}")
+    assert evaluate(game, seat) >= in_hand

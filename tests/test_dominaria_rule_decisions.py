@@ -114,7 +114,10 @@ def test_manalith_tokens_back_at_the_end_of_the_turn_can_fulfil_a_public_quest()
     state = game.players[player]
     red = next(loc.id for loc in game.pack.locations.values() if loc.colour == "R")
     state.manaliths = [red]
-    give(game, player, "WWUUBBGGG")  # 9 mana of four colours: the red token makes 10 of 5
+    masters = game.pack.public_quests["masters_of_mana"]
+    need = next(r.at_least for r in masters.requires if r.metric == "mana")
+    # One short, in four colours: the red Manalith token makes all five and enough.
+    give(game, player, "WUB" + "G" * (need - 4))
     events = game.apply(player, "end")
     kinds = [e["type"] for e in events]
     claim = events[kinds.index("claim")]

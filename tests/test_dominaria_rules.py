@@ -455,17 +455,17 @@ def test_the_cabal_track_scores_the_highest_value_covered(tmp_path):
     With the shipped values, rising left to right, that is the last covered space; an owner's
     printed board need not rise."""
     falling = edited_data(tmp_path, "boards.toml",
-                          "spaces = [\n    { vp = 2 },\n    { vp = 4 },\n    { vp = 5, quest",
-                          "spaces = [\n    { vp = 7 },\n    { vp = 2 },\n    { vp = 5, quest")
+                          "spaces = [\n    { vp = 3 },\n    { vp = 5 },\n    { vp = 6 },",
+                          "spaces = [\n    { vp = 7 },\n    { vp = 2 },\n    { vp = 6 },")
     game = game_in_play(2, data=str(falling))
     state = game.players[0]
     assert game.scores()[0]["cabal"] == 0
     state.cabal = 1
     assert game.scores()[0]["cabal"] == 7
-    state.cabal = 3  # covered: 7, 2, 5 (the last covered would score 5)
+    state.cabal = 3  # covered: 7, 2, 6 (the last covered would score 6)
     assert game.scores()[0]["cabal"] == 7
     state.cabal = 8
-    assert score(state, game.pack)["cabal"] == 15
+    assert score(state, game.pack)["cabal"] == game.pack.boards.cabal.spaces[-1].vp
 
 
 def test_the_game_ends_after_the_rounds_and_ties_go_to_completed_quests():

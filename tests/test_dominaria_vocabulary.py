@@ -30,7 +30,7 @@ def test_travel_conditions_are_accepted(tmp_path):
 
 
 def test_travel_counted_since_a_quest_started_is_accepted(tmp_path):
-    old = 'requires = [{ metric = "cabal", at_least = 3, since_start = true }]'
+    old = 'requires = [{ metric = "cabal", at_least = 2, since_start = true }]'
     new = 'requires = [{ metric = "visited", at_least = 3, since_start = true }]'
     pack = load_pack(edited_data(tmp_path, "quests.toml", old, new))
     assert Requirement("visited", 3, since_start=True) in (
@@ -161,7 +161,7 @@ def test_the_terminal_words_the_new_kinds(tmp_path):
 
 
 def test_the_view_counts_travel_progress_as_the_engine_does(tmp_path):
-    old = 'requires = [{ metric = "cabal", at_least = 3, since_start = true }]'
+    old = 'requires = [{ metric = "cabal", at_least = 2, since_start = true }]'
     new = 'requires = [{ metric = "visited", at_least = 3, since_start = true }]'
     game = game_in_play(2, data=str(edited_data(tmp_path, "quests.toml", old, new)))
     player = game.pending_players()[0]

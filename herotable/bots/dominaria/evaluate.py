@@ -22,6 +22,7 @@ from herotable.dominaria.rules import (
     ability_cost,
     collectable,
     collects_allowed,
+    counters,
     moves_allowed,
     networks,
     progress,
@@ -160,10 +161,17 @@ def _goal_value(vp: float, cost: float, future: int, ongoing: bool) -> float:
 
 
 def quest_value(pos: Position, quest: Quest, started: dict[str, int] | None) -> float:
-    """A quest in hand (``started`` None) or in play, by its VP, reward and what is missing."""
-    cost = conditions_cost(pos, quest.requires, started)
+    """A quest in hand (``started`` None) or in play, by its VP, reward and what is missing.
+
+    A start quest in hand counts its "since started" conditions from now, as if started at
+    once: counted from the game's start instead, what the player already has would make the
+    quest look nearly done in hand and far from done once started, so starting it would look
+    like a loss and a bot would put it off until too late."""
     if quest.needs_start and started is None:
-        cost += 0.5 + conditions_cost(pos, quest.start)
+        cost = (conditions_cost(pos, quest.requires, counters(pos.state)) + 0.5
+                + conditions_cost(pos, quest.start))
+    else:
+        cost = conditions_cost(pos, quest.requires, started)
     vp = quest.vp + effects_value(quest.reward, pos.future)
     return _goal_value(vp, cost, pos.future, pos.ongoing)
 
