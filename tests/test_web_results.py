@@ -19,7 +19,10 @@ STATIC = Path(herotable.__file__).parent / "web" / "static"
 RULES = {
     r"\.reduce\(": "adds a list up (totals, stars, losses): the view or the API sends the sum",
     r"\btotals\b": "ranks by totals: the view sends its standings",
-    r"(?<!view)\.solo\b": "reads a card's solo value: the view sends the solo par and rating",
+    # A card's solo value is read off a card or a catalogue entry; a game's or a paper table's
+    # `solo` flag, and message keys such as 'paper_table.solo.title', are no such value.
+    r"(\)|\b(card|entry|info|c))\.solo\b":
+        "reads a card's solo value: the view sends the solo par and rating",
     r"titleFor|\.threshold\b|\btitle\.min\b": "picks a solo title: the view sends it",
     r"type === 'game_over'": "reads the winners from the event log: the view sends winners",
     r"/ruins/\.test|\bin entry\b": "guesses a catalogue entry's kind: each entry has its kind",

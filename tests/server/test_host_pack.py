@@ -4,6 +4,7 @@ another pack."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from importlib import resources
 from pathlib import Path
@@ -29,7 +30,7 @@ def edited_pack(folder: Path, vp: int = 7) -> Path:
     end = text.index("[[quest]]", start)
     record = text[start:end]
     typed = (record.replace('name = "Gaea\'s Blessing"', 'name = "Gaea\'s Gift"')
-             .replace('vp = 3', f'vp = {vp}')
+             .replace(re.findall(r"vp = \d+", record)[0], f'vp = {vp}')
              .replace('provenance = "designed"', 'provenance = "printed"'))
     assert typed != record
     quests.write_text(text[:start] + typed + text[end:], "utf-8")

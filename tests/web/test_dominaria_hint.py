@@ -104,11 +104,18 @@ def test_a_placement_hint_is_ringed_worded_and_taken(page: Page, api: Api, shots
     # While the bot thinks (its answer held back here), the panel counts the seconds.
     held: list[Route] = []
     page.route("**/hint", lambda route: held.append(route))
-    page.keyboard.press("h")
+    with page.expect_request(lambda r: r.url.endswith("/hint")):
+        page.keyboard.press("h")
     thinking = page.locator(".dom-actions .hint-panel .thinking")
     expect(thinking.locator(".thinking-time")).to_have_text(text("marks.hint.thinking", seconds=0))
     expect(thinking.locator(".thinking-cancel")).to_have_attribute(
         "title", text("dom.hint.cancel_help"))
+    # The route's handler runs when Playwright hands it the request, which may come a little
+    # after the request was seen: each round trip to the page lets that message through.
+    for _ in range(1000):
+        if held:
+            break
+        page.evaluate("0")
     assert len(held) == 1
     with page.expect_response(lambda r: r.url.endswith("/hint"), timeout=30_000) as asked:
         held[0].continue_()

@@ -30,7 +30,11 @@ def to_my_turn(page: Page, api: Api) -> tuple[DominariaTable, dict[str, Any]]:
     return table, state
 
 
-def opened(page: Page) -> Any:
+def opened(page: Page, entry: str) -> Any:
+    """The rules entry the page last asked to open, once it is ``entry`` (a click or a key is
+    handled when the page gets to it, later than the press on a loaded machine)."""
+    page.wait_for_function("(entry) => (window.rulesOpened.at(-1) || {}).entry === entry",
+                           arg=entry)
     return page.evaluate("window.rulesOpened.at(-1)")
 
 
@@ -41,7 +45,7 @@ def test_costs_abilities_and_symbols_open_their_rules(page: Page, api: Api, shot
     cost = abilities.locator("[data-rules=cost]").first
     expect(cost).to_have_attribute("aria-label", re.compile(re.escape("Rules: what the cost")))
     cost.click()
-    assert opened(page) == {"game": "dominaria", "entry": "cost"}
+    assert opened(page, "cost") == {"game": "dominaria", "entry": "cost"}
     # The rules panel opens beside the table at the entry on how costs read.
     panel = page.get_by_role("complementary", name=text("rulebook.common.title"))
     entry = panel.locator('[data-entry="cost"]')
@@ -52,19 +56,19 @@ def test_costs_abilities_and_symbols_open_their_rules(page: Page, api: Api, shot
     page.screenshot(path=str(shots / "dominaria-rules-cost.png"))
     abilities.get_by_role("button", name=text("rulebook.dominaria.ui.open",
                                               name=text("dom.ability.manalith"))).click()
-    assert opened(page) == {"game": "dominaria", "entry": "ability.manalith"}
+    assert opened(page, "ability.manalith") == {"game": "dominaria", "entry": "ability.manalith"}
     # The legend names each symbol in words, and opens its entry from the keyboard too.
     legend = page.get_by_role("group", name=text("rulebook.dominaria.ui.legend"))
     expect(legend).to_contain_text(text("dom.track.gives_move"))
     legend.locator("[data-rules='symbol.quest']").focus()
     page.keyboard.press("Enter")
-    assert opened(page) == {"game": "dominaria", "entry": "symbol.quest"}
+    assert opened(page, "symbol.quest") == {"game": "dominaria", "entry": "symbol.quest"}
     # The symbols on a board's tracks open their entries at a click.
     board = page.locator(".seat-board[data-seat='0']")
     board.locator(".space .sym.move").first.click()
-    assert opened(page) == {"game": "dominaria", "entry": "symbol.move"}
+    assert opened(page, "symbol.move") == {"game": "dominaria", "entry": "symbol.move"}
     board.locator("[data-rules='track.leyline']").click()
-    assert opened(page) == {"game": "dominaria", "entry": "track.leyline"}
+    assert opened(page, "track.leyline") == {"game": "dominaria", "entry": "track.leyline"}
     page.screenshot(path=str(shots / "dominaria-rules-links.png"))
 
 

@@ -202,6 +202,9 @@ def test_a_click_or_escape_skips_the_count(browser: Browser, api: Api) -> None:
     page = seat_page(browser, created["seats"][0]["url"])
     try:
         expect(page.locator("table.scoreboard tbody tr")).to_have_count(2)
+        # Live first: with the clock standing still, a socket still connecting would wait for
+        # a retry timer that never fires, and the season's end would never reach the page.
+        expect(page.locator(".link.live")).to_be_visible()
         # The page's clock stands still: the count cannot move on by itself, so whatever shows
         # after Escape was shown by skipping, however loaded the machine.
         page.clock.install()

@@ -9,8 +9,12 @@
 import { SIZE } from './geometry.js';
 
 export const SEASONS = 4;
-const TO_ADDRESS = { '.': '-', '^': 'M', '#': 'C', '*': 'D', '+': 'd' };
-const FROM_ADDRESS = Object.fromEntries(Object.entries(TO_ADDRESS).map(([k, v]) => [v, k]));
+// The notation's characters an address cannot hold plainly, and the letters written for them,
+// in the same order (a character is not given a meaning here: the catalogue's notation does).
+const UNSAFE = '.^#*+';
+const WRITTEN = '-MCDd';
+const TO_ADDRESS = Object.fromEntries([...UNSAFE].map((ch, i) => [ch, WRITTEN[i]]));
+const FROM_ADDRESS = Object.fromEntries([...UNSAFE].map((ch, i) => [WRITTEN[i], ch]));
 // A table's and a map's id: the server's short codes.
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
 const idIn = (query, key) => (ID.test(query.get(key) || '') ? query.get(key) : null);
