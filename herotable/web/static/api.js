@@ -216,6 +216,16 @@ export function rememberHost(id, token) {
   localStorage.setItem(MY_TABLES, JSON.stringify(list.slice(0, 100)));
 }
 
+/** The tables this browser hosts, newest first: [{id, token, added}]. */
+export function myPaperTables() {
+  return myTables().filter((entry) => entry && typeof entry.id === 'string');
+}
+
+/** Forget the host's token of table `id` here (the table itself stays on the server). */
+export function forgetHost(id) {
+  localStorage.setItem(MY_TABLES, JSON.stringify(myTables().filter((entry) => entry.id !== id)));
+}
+
 /** The host's token of table `id` held here, or null. */
 export function hostToken(id) {
   const entry = myTables().find((e) => e.id === id);
