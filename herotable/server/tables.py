@@ -120,7 +120,7 @@ class LiveTable:
                   if (result := self._scored(row)) is not None]
         current = {(row.map_id, row.revision) for row in self.maps}
         self.scores = {key: score for key, score in self.scores.items() if key in current}
-        entries = []
+        entries: list[dict[str, Any]] = []
         for row, result in scored:
             seasons = [season.total if k < counted else None
                        for k, season in enumerate(result.seasons)]

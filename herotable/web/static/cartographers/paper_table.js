@@ -61,7 +61,7 @@ function HeroRule({ card }) {
 /** The map side the table plays, by name and letter. */
 function SideName({ catalog, side }) {
   const found = catalog.sides.find((s) => s.id === side);
-  return html`<p class="paper-side-name" data-side=${side}>${t('paper_fixes.side', { name: found ? nameIn(found.names) : side, letter: side })}</p>`;
+  return html`<p class="paper-side-name" data-side=${side}>${t('paper_fixes.side', { name: found ? nameIn(found.names) : side })}</p>`;
 }
 
 /** The season's end: which edicts to score now (and, at winter's, that the game is over). */
