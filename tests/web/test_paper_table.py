@@ -79,7 +79,7 @@ def test_a_host_and_two_devices_follow_one_table_through_a_season(
                     text("paper_fixes.side", name="Wilderness (side C)"))
                 expect(shown.locator("main.paper-table")).to_have_attribute("data-seq",
                                                                              str(flip + 1))
-            rule = phone.locator(".paper-rule")
+            rule = phone.locator(".paper-rule[data-ambush]")
             if card in AMBUSHES:
                 ambushes += 1
                 side = phone.locator(".paper-rule").get_attribute("data-ambush")
