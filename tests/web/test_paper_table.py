@@ -55,6 +55,15 @@ def test_a_host_and_two_devices_follow_one_table_through_a_season(
     host = page.locator(".table-link[data-link=host] input").input_value()
     assert host.startswith(f"{share}#host=")
     page.screenshot(path=str(shots / "paper-lobby-created.png"))
+    # Each link takes the panel's width, its copy button beside it.
+    panel = page.locator(".paper-created").bounding_box()
+    for name in ("share", "host"):
+        field = page.locator(f".table-link[data-link={name}] input").bounding_box()
+        button = page.locator(f".table-link[data-link={name}] button").bounding_box()
+        assert panel and field and button
+        assert field["width"] > panel["width"] * 0.6, (field, panel)
+        assert button["x"] > field["x"] + field["width"] and \
+            button["y"] < field["y"] + field["height"], (field, button)
     page.get_by_role("button", name=text("paper_table.lobby.open")).click()
     expect(page.locator(".badge.host")).to_have_text(text("paper_table.host"))
 
