@@ -268,3 +268,24 @@ def test_the_page_holds_longer_words(shown: Shown, games: dict[str, str], shots:
                                      scene: str) -> None:
     SCENES[scene](shown.page, games)
     assert_holds(shown, shots, scene)
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "fr", "pl"])
+def test_the_score_pages_tally_fits_a_phone_in_every_language(browser: Browser, server: str,
+                                                              shots: Path, language: str) -> None:
+    """/score on a phone: the seasons' scores (edicts, coins, monsters, total) fit their box
+    in every language, with nothing to scroll sideways."""
+    ctx = browser.new_context(viewport=SIZES["phone"], locale="en-US", base_url=server)
+    ctx.set_default_timeout(15_000)
+    ctx.add_init_script(f"localStorage.setItem('herotable.language', '{language}')")
+    try:
+        page = ctx.new_page()
+        page.goto("/score")
+        tally = page.locator(".paper-tally")
+        expect(tally.locator("[data-total]")).to_be_visible()
+        assert_holds(Shown(page, language, "phone"), shots, "score")
+        box = page.locator(".paper-results .paper-scroll")
+        assert box.evaluate("(el) => el.scrollWidth <= el.clientWidth"), \
+            f"the tally is wider than its box in {language}"
+    finally:
+        ctx.close()
