@@ -138,7 +138,7 @@ def test_two_players_add_their_maps_and_every_device_sees_the_scoreboard(
             page.context.close()
 
 
-def test_the_tables_print_link_carries_its_address(page: Page, api: Api) -> None:
+def test_the_tables_print_link_carries_its_address(page: Page, api: Api, shots: Path) -> None:
     created = api.client.post("/api/tables", json={"options": {"preset": "base", "side": "B"},
                                                    "seed": 3}).json()
     page.goto(created["url"])
@@ -153,5 +153,6 @@ def test_the_tables_print_link_carries_its_address(page: Page, api: Api) -> None
     names = {c["id"]: c["names"]["en"] for c in api.catalog()["scoring"].values()}
     expect(page.locator("[data-edict-name]")).to_have_text([names[c] for c in cards])
     expect(page.locator("#rows")).to_have_value("4")
+    page.screenshot(path=str(shots / "paper-board-print.png"), full_page=True)
     page.locator("[data-back]").click()
     expect(page.locator("main.paper-table")).to_be_visible()
