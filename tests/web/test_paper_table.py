@@ -210,15 +210,17 @@ def test_a_hero_card_says_what_every_player_draws(browser: Browser, server: str,
         phone.context.close()
 
 
-def test_the_lobby_lists_the_tables_this_browser_hosts(page: Page) -> None:
+def test_the_lobby_lists_the_tables_this_browser_hosts(page: Page, shots: Path) -> None:
     page.goto("/")
     expect(page.locator("[data-my-tables]")).to_have_count(0)
     page.get_by_role("button", name=text("paper_table.lobby.title")).click()
     page.get_by_role("button", name=text("paper_table.lobby.create")).click()
     table_id = page.locator(".paper-created").get_attribute("data-table")
-    page.goto("/")
     mine = page.locator(f"[data-my-tables] li[data-table='{table_id}']")
+    expect(mine).to_contain_text(text("paper_fixes.lobby.flips", count=0))  # at once
+    page.goto("/")
     expect(mine).to_contain_text(text("paper_fixes.lobby.flips", count=0))
+    page.screenshot(path=str(shots / "paper-lobby-my-tables.png"))
     mine.get_by_role("link").click()
     # Back as host: the token kept in this browser flips.
     expect(page.locator(".badge.host")).to_have_text(text("paper_table.host"))

@@ -213,6 +213,7 @@ function MyGames({ navigate }) {
 function MyPaperTables({ navigate }) {
   const [rows, setRows] = useState(() => myPaperTables());
   const [status, setStatus] = useState({});
+  useEffect(() => onMyGames(() => setRows(myPaperTables())), []);
   const ids = rows.map((r) => r.id).join(' ');
   useEffect(() => {
     let stop = false;
@@ -223,7 +224,7 @@ function MyPaperTables({ navigate }) {
     return () => { stop = true; };
   }, [ids]);
   if (!rows.length) return null;
-  const forget = (id) => { forgetHost(id); setRows(myPaperTables()); };
+  const forget = (id) => forgetHost(id);
   return html`<section class="panel my-games my-tables" data-my-tables>
     <h2>${t('paper_fixes.lobby.title')}</h2>
     <ul class="game-list">${rows.map((r) => {
