@@ -103,30 +103,46 @@ class LiveTable:
                 self.scores[key] = None
         return self.scores[key]
 
+    def seasons_scored(self) -> int:
+        """How many seasons the table has reached the end of (a season whose end is showing
+        is scored; all four once the table is over): the scoreboard counts only these, so a
+        map added after spring is not scored on seasons nobody has played yet."""
+        return self.table.season_index + (1 if self.table.season_over else 0)
+
     def scoreboard(self) -> list[dict[str, Any]]:
         """Every map that scores, best total first (ties keep the order maps were added in
-        and share a rank): its id, name, seasons' totals, total, solo rating and title, and
-        its snapshots (so any device reopens it on /score)."""
+        and share a rank): its id, name, the totals of the seasons scored so far (null for a
+        season still to come), their running total, solo rating and title (null until the
+        table is over), and its snapshots (so any device reopens it on /score)."""
+        counted = self.seasons_scored()
+        over = self.table.over
         scored = [(row, result) for row in self.maps
                   if (result := self._scored(row)) is not None]
         current = {(row.map_id, row.revision) for row in self.maps}
         self.scores = {key: score for key, score in self.scores.items() if key in current}
-        scored.sort(key=lambda pair: -pair[1].total)
-        totals = [result.total for _, result in scored]
-        return [{"map_id": row.map_id, "name": row.name,
-                 "rank": 1 + sum(other > result.total for other in totals),
-                 "seasons": [season.total for season in result.seasons],
-                 "total": result.total,
-                 "solo": None if result.solo is None else {"rating": result.solo["rating"],
-                                                           "title": result.solo["title"]},
-                 "snapshots": row.seasons}
-                for row, result in scored]
+        entries: list[dict[str, Any]] = []
+        for row, result in scored:
+            seasons = [season.total if k < counted else None
+                       for k, season in enumerate(result.seasons)]
+            solo = None if result.solo is None else {
+                "rating": result.solo["rating"] if over else None,
+                "title": result.solo["title"] if over else None}
+            entries.append({"map_id": row.map_id, "name": row.name, "seasons": seasons,
+                            "total": sum(total for total in seasons if total is not None),
+                            "solo": solo, "snapshots": row.seasons})
+        entries.sort(key=lambda entry: -entry["total"])
+        totals = [entry["total"] for entry in entries]
+        return [{"map_id": entry["map_id"], "name": entry["name"],
+                 "rank": 1 + sum(other > entry["total"] for other in totals),
+                 **{key: entry[key] for key in ("seasons", "total", "solo", "snapshots")}}
+                for entry in entries]
 
     def answer(self) -> dict[str, Any]:
         """The object of ``GET /api/tables/{id}``: the public state, ``seq``, the host's
-        setting and the scoreboard."""
+        setting, how many seasons the scoreboard counts, and the scoreboard."""
         return {"id": self.row.id, "seq": self.row.seq, "anyone_flips": self.row.anyone_flips,
-                **self.table.state(), "scoreboard": self.scoreboard()}
+                **self.table.state(), "seasons_scored": self.seasons_scored(),
+                "scoreboard": self.scoreboard()}
 
     def text(self) -> str:
         return json.dumps(self.answer(), separators=(",", ":"))

@@ -14,7 +14,7 @@ from herotable.cartographers.paper_score import Snapshot, score_paper
 from herotable.server import tables
 from tests.paper_maps import grown, random_map
 from tests.server.conftest import bearer, make_client
-from tests.server.test_tables import new_table, table
+from tests.server.test_tables import flip, new_table, table
 
 
 def seasons_of(side: str, seed: int, count: int = 4) -> list[dict[str, Any]]:
@@ -42,11 +42,23 @@ def replace(client: TestClient, table_id: str, map_id: str, token: str | None, n
 
 
 def engine_entry(state: dict[str, Any], seasons: list[dict[str, Any]]) -> dict[str, Any]:
-    """What the engine says of a map on this table: its seasons' totals, total, solo."""
+    """What the engine says of a map on this table: the totals of the seasons the table has
+    reached the end of (null for the others), their sum, and solo once the table is over."""
     result = score_paper(state["config"]["side"], [Snapshot(s["map"], s["coins"]) for s in seasons],
                          [e["card"] for e in state["edicts"]], solo=state["solo"])
-    solo = result.solo and {"rating": result.solo["rating"], "title": result.solo["title"]}
-    return {"seasons": [s.total for s in result.seasons], "total": result.total, "solo": solo}
+    counted = state["seasons_scored"]
+    totals = [s.total if k < counted else None for k, s in enumerate(result.seasons)]
+    solo = result.solo and ({"rating": result.solo["rating"], "title": result.solo["title"]}
+                            if state["over"] else {"rating": None, "title": None})
+    return {"seasons": totals, "total": sum(t for t in totals if t is not None), "solo": solo}
+
+
+def play_out(client: TestClient, created: dict[str, Any]) -> dict[str, Any]:
+    """Flip the table to its end; the table object then."""
+    state = table(client, created["id"])
+    while not state["over"]:
+        state = flip(client, created["id"], created["host_token"], state["seq"]).json()
+    return state
 
 
 def figures(entry: dict[str, Any]) -> dict[str, Any]:
@@ -63,7 +75,8 @@ def test_the_scoreboard_is_the_engines_on_the_tables_side_and_edicts(client: Tes
     maps = {name: seasons_of(side, seed, count) for name, seed, count
             in (("Ann", 3, 4), ("Boris", 8, 2), ("Chloé", 21, 1))}
     ids = {name: added(client, table_id, name, seasons)["map_id"] for name, seasons in maps.items()}
-    state = table(client, table_id)
+    state = play_out(client, created)
+    assert state["seasons_scored"] == 4
     board = state["scoreboard"]
     assert sorted(e["name"] for e in board) == sorted(maps)
     for entry in board:
@@ -74,6 +87,35 @@ def test_the_scoreboard_is_the_engines_on_the_tables_side_and_edicts(client: Tes
     totals = [e["total"] for e in board]
     assert totals == sorted(totals, reverse=True)
     assert [e["rank"] for e in board] == [1 + sum(t > e["total"] for t in totals) for e in board]
+
+
+def test_the_scoreboard_counts_only_the_seasons_the_table_has_ended(client: TestClient) -> None:
+    created = new_table(client, options={"preset": "heroes"}, solo=True)
+    table_id, token = created["id"], created["host_token"]
+    side = table(client, table_id)["config"]["side"]
+    spring = seasons_of(side, 3, 1)
+    state = added(client, table_id, "Ann", spring)["table"]
+    full = score_paper(side, [Snapshot(s["map"], s["coins"]) for s in spring],
+                       [e["card"] for e in state["edicts"]], solo=True)
+    assert state["seasons_scored"] == 0
+    entry = state["scoreboard"][0]
+    assert entry["seasons"] == [None] * 4 and entry["total"] == 0
+    assert entry["solo"] == {"rating": None, "title": None}
+    for counted in range(1, 5):
+        while not state["season_over"]:  # flip to the season's end: it is scored then
+            state = flip(client, table_id, token, state["seq"]).json()
+        assert state["seasons_scored"] == counted
+        entry = state["scoreboard"][0]
+        totals = [s.total for s in full.seasons[:counted]]
+        assert entry["seasons"] == totals + [None] * (4 - counted)
+        assert entry["total"] == sum(totals)
+        assert (entry["solo"]["rating"] is None) == (counted < 4)
+        if counted < 4:  # the next season's first card: still only the seasons ended
+            state = flip(client, table_id, token, state["seq"]).json()
+            assert state["seasons_scored"] == counted
+            assert state["scoreboard"][0]["seasons"][counted] is None
+    assert state["over"] and entry["total"] == full.total
+    assert entry["solo"] == {"rating": full.solo["rating"], "title": full.solo["title"]}
 
 
 def test_a_map_is_replaced_with_its_token_only(client: TestClient) -> None:

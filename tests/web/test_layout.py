@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 
+from tests.paper_maps import grown
 from tests.web.conftest import Api
 from tests.web.dominaria_table import create as create_dominaria
 from tests.web.table import EN
@@ -187,7 +188,24 @@ def games(api: Api) -> dict[str, str]:
             "analysis": f"/g/{solo_over_id}#token={solo_over_token}",
             "dominaria-2": two_turn,
             "dominaria-4": four["seats"][0]["url"],
-            "tutorial": api.client.post("/api/tutorials/cartographers", json={}).json()["url"]}
+            "tutorial": api.client.post("/api/tutorials/cartographers", json={}).json()["url"],
+            "paper": paper_table(api)}
+
+
+def paper_table(api: Api) -> str:
+    """A paper table at spring's end (its prompt showing) with two maps on its scoreboard."""
+    created = api.client.post("/api/tables", json={"seed": 7}).json()
+    url = f"/api/tables/{created['id']}"
+    state = api.client.get(url).json()
+    side = state["config"]["side"]
+    for name, seed in (("Александра", 3), ("Bartholomew", 8)):
+        seasons = [{"map": text, "coins": k} for k, text in enumerate(grown(side, seed, 2))]
+        added = api.client.post(f"{url}/maps", json={"name": name, "seasons": seasons})
+        assert added.status_code == 201, added.text
+    while not state["season_over"]:
+        state = api.client.post(f"{url}/flip", json={"seq": state["seq"]}, headers={
+            "Authorization": f"Bearer {created['host_token']}"}).json()
+    return str(created["url"])
 
 
 def lobby(page: Page, _games: dict[str, str]) -> None:
@@ -248,6 +266,12 @@ def print_sheets(page: Page, _games: dict[str, str]) -> None:
     expect(page.locator(".score-pad .qr")).to_be_visible()
 
 
+def paper(page: Page, games: dict[str, str]) -> None:
+    page.goto(games["paper"])
+    expect(page.locator("[data-scoreboard] tbody tr")).to_have_count(2)
+    expect(page.locator(".paper-score")).to_be_visible()
+
+
 def tutorial(page: Page, games: dict[str, str]) -> None:
     page.goto(games["tutorial"])
     expect(page.locator(".coach")).to_be_visible()
@@ -259,7 +283,7 @@ SCENES: dict[str, Callable[[Page, dict[str, str]], None]] = {
     "dominaria-2": dominaria(2), "dominaria-4": dominaria(4),
     "solo-rules": rules_open("solo"), "dominaria-rules": rules_open("dominaria-2"),
     "tutorial": tutorial,
-    "print": print_sheets,
+    "print": print_sheets, "paper-table": paper,
 }
 
 
@@ -268,3 +292,24 @@ def test_the_page_holds_longer_words(shown: Shown, games: dict[str, str], shots:
                                      scene: str) -> None:
     SCENES[scene](shown.page, games)
     assert_holds(shown, shots, scene)
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "fr", "pl"])
+def test_the_score_pages_tally_fits_a_phone_in_every_language(browser: Browser, server: str,
+                                                              shots: Path, language: str) -> None:
+    """/score on a phone: the seasons' scores (edicts, coins, monsters, total) fit their box
+    in every language, with nothing to scroll sideways."""
+    ctx = browser.new_context(viewport=SIZES["phone"], locale="en-US", base_url=server)
+    ctx.set_default_timeout(15_000)
+    ctx.add_init_script(f"localStorage.setItem('herotable.language', '{language}')")
+    try:
+        page = ctx.new_page()
+        page.goto("/score")
+        tally = page.locator(".paper-tally")
+        expect(tally.locator("[data-total]")).to_be_visible()
+        assert_holds(Shown(page, language, "phone"), shots, "score")
+        box = page.locator(".paper-results .paper-scroll")
+        assert box.evaluate("(el) => el.scrollWidth <= el.clientWidth"), \
+            f"the tally is wider than its box in {language}"
+    finally:
+        ctx.close()

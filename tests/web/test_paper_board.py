@@ -26,22 +26,39 @@ def empty_cells(side: str) -> list[str]:
             if ch == "."]
 
 
-def engine_figures(table: dict[str, Any], entry: dict[str, Any]) -> tuple[list[int], int]:
-    """A stored map's seasons' totals and total, scored by the engine on the table's set-up."""
+def engine_figures(table: dict[str, Any],
+                   entry: dict[str, Any]) -> tuple[list[int | None], int]:
+    """A stored map's totals of the seasons the table has ended (None for those to come) and
+    their sum, scored by the engine on the table's set-up."""
     result = score_paper(table["config"]["side"],
                          [Snapshot(s["map"], s["coins"]) for s in entry["snapshots"]],
                          [e["card"] for e in table["edicts"]], solo=table["solo"])
-    return [s.total for s in result.seasons], result.total
+    totals = [s.total if k < table["seasons_scored"] else None
+              for k, s in enumerate(result.seasons)]
+    return totals, sum(t for t in totals if t is not None)
 
 
-def shown_board(page: Page) -> dict[str, tuple[list[int], int]]:
+def figure(shown: str) -> int | None:
+    """A score as the page writes it: "—" for a season to come, a true minus sign."""
+    return None if shown == "—" else int(shown.replace("−", "-"))
+
+
+def shown_board(page: Page) -> dict[str, tuple[list[int | None], int | None]]:
     """The scoreboard as a page shows it: each name's seasons' totals and total."""
     board = {}
     for row in page.locator("[data-scoreboard] tbody tr").all():
-        seasons = [int(cell.inner_text()) for cell in row.locator("td.season-col").all()]
-        board[row.locator("th a").inner_text()] = (seasons, int(row.locator("[data-total]")
-                                                                .inner_text()))
+        seasons = [figure(cell.inner_text()) for cell in row.locator("td.season-col").all()]
+        board[row.locator("th a").inner_text()] = (seasons, figure(row.locator("[data-total]")
+                                                                   .inner_text()))
     return board
+
+
+def end_spring(api: Api, created: dict[str, Any]) -> None:
+    """The host flips the table to spring's end: spring is scored, the rest to come."""
+    state = api.client.get(f"/api/tables/{created['id']}").json()
+    while not state["season_over"]:
+        state = api.client.post(f"/api/tables/{created['id']}/flip", json={"seq": state["seq"]},
+                                headers={"Authorization": f"Bearer {created['host_token']}"}).json()
 
 
 def add_my_map(page: Page, name: str, cells: dict[str, list[str]], coins: int) -> None:
@@ -63,6 +80,7 @@ def test_two_players_add_their_maps_and_every_device_sees_the_scoreboard(
     share = created["url"]
     side = api.client.get(f"/api/tables/{created['id']}").json()["config"]["side"]
     free = empty_cells(side)
+    end_spring(api, created)
     watcher = device(browser, server, share)
     ann = device(browser, server, share)
     boris = device(browser, server, share, phone=True)
@@ -103,8 +121,10 @@ def test_two_players_add_their_maps_and_every_device_sees_the_scoreboard(
         assert len(mine["snapshots"]) == 4 and mine["snapshots"][0] != mine["snapshots"][1]
         seasons, total = engine_figures(table, mine)
         row = watcher.locator(f'[data-scoreboard] tr[data-map="{mine["map_id"]}"]')
-        expect(row.locator("[data-total]")).to_have_text(str(total))
-        expect(row.locator("td.season-col")).to_have_text([str(s) for s in seasons])
+        assert seasons[1:] == [None] * 3  # summer is to come: not scored on any map yet
+        expect(row.locator("[data-total]")).to_have_text(str(total).replace("-", "−"))
+        expect(row.locator("td.season-col")).to_have_text(
+            [str(s).replace("-", "−") if s is not None else "—" for s in seasons])
 
         # Another player's map opens read-only: whose it is, and no button that would send it.
         watcher.locator("[data-scoreboard] th a", has_text="Boris").click()
@@ -118,13 +138,21 @@ def test_two_players_add_their_maps_and_every_device_sees_the_scoreboard(
             page.context.close()
 
 
-def test_the_tables_print_link_carries_its_address(page: Page, api: Api) -> None:
+def test_the_tables_print_link_carries_its_address(page: Page, api: Api, shots: Path) -> None:
     created = api.client.post("/api/tables", json={"options": {"preset": "base", "side": "B"},
                                                    "seed": 3}).json()
     page.goto(created["url"])
     link = page.get_by_role("link", name=text("paper_board.print"))
     query = parse_qs(urlsplit(link.get_attribute("href") or "").query)
-    assert query == {"link": [created["url"]], "sides": ["B"]}
+    cards = [e["card"] for e in api.client.get(f"/api/tables/{created['id']}").json()["edicts"]]
+    assert query == {"link": [created["url"]], "sides": ["B"], "cards": [",".join(cards)]}
     link.click()
     expect(page.locator("main")).to_have_count(1)
     assert parse_qs(urlsplit(page.url).query)["link"] == [created["url"]]
+    # The score pad names the table's edicts; a link leads back to the table.
+    names = {c["id"]: c["names"]["en"] for c in api.catalog()["scoring"].values()}
+    expect(page.locator("[data-edict-name]")).to_have_text([names[c] for c in cards])
+    expect(page.locator("#rows")).to_have_value("4")
+    page.screenshot(path=str(shots / "paper-board-print.png"), full_page=True)
+    page.locator("[data-back]").click()
+    expect(page.locator("main.paper-table")).to_be_visible()

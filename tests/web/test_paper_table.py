@@ -55,6 +55,15 @@ def test_a_host_and_two_devices_follow_one_table_through_a_season(
     host = page.locator(".table-link[data-link=host] input").input_value()
     assert host.startswith(f"{share}#host=")
     page.screenshot(path=str(shots / "paper-lobby-created.png"))
+    # Each link takes the panel's width, its copy button beside it.
+    panel = page.locator(".paper-created").bounding_box()
+    for name in ("share", "host"):
+        field = page.locator(f".table-link[data-link={name}] input").bounding_box()
+        button = page.locator(f".table-link[data-link={name}] button").bounding_box()
+        assert panel and field and button
+        assert field["width"] > panel["width"] * 0.6, (field, panel)
+        assert button["x"] > field["x"] + field["width"] and \
+            button["y"] < field["y"] + field["height"], (field, button)
     page.get_by_role("button", name=text("paper_table.lobby.open")).click()
     expect(page.locator(".badge.host")).to_have_text(text("paper_table.host"))
 
@@ -74,9 +83,12 @@ def test_a_host_and_two_devices_follow_one_table_through_a_season(
                 page.locator(".flip-button").click()
             for shown in devices:
                 expect(shown.locator(".paper-card")).to_have_attribute("data-card", card)
+                # Every device says which map side to use, by name and letter.
+                expect(shown.locator(".paper-side-name")).to_have_text(
+                    text("paper_fixes.side", name="Wilderness (side C)"))
                 expect(shown.locator("main.paper-table")).to_have_attribute("data-seq",
                                                                              str(flip + 1))
-            rule = phone.locator(".paper-rule")
+            rule = phone.locator(".paper-rule[data-ambush]")
             if card in AMBUSHES:
                 ambushes += 1
                 side = phone.locator(".paper-rule").get_attribute("data-ambush")
@@ -84,6 +96,9 @@ def test_a_host_and_two_devices_follow_one_table_through_a_season(
                 for shown in devices:
                     expect(shown.locator(".paper-rule")).to_contain_text(
                         text(f"paper_table.pass.{side}"))
+                    # Players on a video call are told what the host can do.
+                    expect(shown.locator(".paper-rule [data-remote]")).to_have_text(
+                        text("paper_fixes.remote"))
                 if ambushes == 1:
                     page.screenshot(path=str(shots / "paper-ambush-host.png"))
                     desk.screenshot(path=str(shots / "paper-ambush-desktop.png"))
@@ -91,13 +106,20 @@ def test_a_host_and_two_devices_follow_one_table_through_a_season(
             else:
                 expect(rule).to_have_count(0)
         assert ambushes
-        prompt = text("paper_table.season_over", season="Spring", first="A", second="B")
+        # The season ends on the card just flipped: draw it first, then score.
+        prompt = text("paper_fixes.season_ends", season="Spring", first="A", second="B")
         # Zombies and the troll act after the scoring: the prompt says so.
         ambushes = table_config({}, solo=False).card_set().ambushes
         lasting = [c for c in spring if c in AMBUSHES and ambushes[c].effect in ("zombie", "troll")]
         for shown in devices:
             expect(shown.locator(".paper-score")).to_contain_text(prompt)
             expect(shown.locator(".paper-score li")).to_have_count(len(lasting))
+            for card in lasting:
+                expect(shown.locator(f'.paper-score li[data-card="{card}"]')).to_contain_text(
+                    text(f"paper_fixes.after.{ambushes[card].effect}"))
+            # What acts after the scoring reads before the next season starts.
+            expect(shown.locator(".paper-score > *:last-child")).to_have_text(
+                text("paper_fixes.next_season"))
             expect(shown.locator(".season.now .season-time")).to_have_text(
                 text("season.time_up"))
         desk.screenshot(path=str(shots / "paper-season-end-desktop.png"))
@@ -154,3 +176,55 @@ def test_a_tables_score_link_opens_the_score_page_with_its_side_and_edicts(
         expect(page.locator(f'select[data-edict="{edict["letter"]}"]')).to_have_value(
             edict["card"])
     expect(page.get_by_label(text("paper_score.side"))).to_have_value("D")
+
+
+def test_a_hero_card_says_what_every_player_draws(browser: Browser, server: str,
+                                                   api: Api, shots: Path) -> None:
+    config = table_config({}, solo=False)
+    heroes = config.card_set().heroes
+
+    def first_hero(seed: int) -> int | None:
+        """How many flips show this seed's first hero (within the game), or None."""
+        table = PaperTable(config, seed)
+        while not table.over:
+            table.flip()
+            if table.current in heroes:
+                return table.flips
+        return None
+
+    seed = next(s for s in range(1, 200) if first_hero(s) is not None)
+    flips = first_hero(seed)
+    assert flips is not None
+    created = api.client.post("/api/tables", json={"seed": seed}).json()
+    for seq in range(flips):
+        assert api.client.post(f"/api/tables/{created['id']}/flip", json={"seq": seq},
+                               headers={"Authorization": f"Bearer {created['host_token']}"}
+                               ).status_code == 200
+    phone = device(browser, server, created["url"], phone=True)
+    try:
+        rule = phone.locator(".paper-rule.hero")
+        expect(rule).to_contain_text(text("paper_fixes.hero.title"))
+        expect(rule).to_contain_text(text("paper_fixes.hero.text"))
+        phone.screenshot(path=str(shots / "paper-hero-phone.png"), full_page=True)
+    finally:
+        phone.context.close()
+
+
+def test_the_lobby_lists_the_tables_this_browser_hosts(page: Page, shots: Path) -> None:
+    page.goto("/")
+    expect(page.locator("[data-my-tables]")).to_have_count(0)
+    page.get_by_role("button", name=text("paper_table.lobby.title")).click()
+    page.get_by_role("button", name=text("paper_table.lobby.create")).click()
+    table_id = page.locator(".paper-created").get_attribute("data-table")
+    mine = page.locator(f"[data-my-tables] li[data-table='{table_id}']")
+    expect(mine).to_contain_text(text("paper_fixes.lobby.flips", count=0))  # at once
+    page.goto("/")
+    expect(mine).to_contain_text(text("paper_fixes.lobby.flips", count=0))
+    page.screenshot(path=str(shots / "paper-lobby-my-tables.png"))
+    mine.get_by_role("link").click()
+    # Back as host: the token kept in this browser flips.
+    expect(page.locator(".badge.host")).to_have_text(text("paper_table.host"))
+    expect(page.locator(".flip-button")).to_be_visible()
+    page.goto("/")
+    mine.get_by_role("button", name=text("lobby.forget")).click()
+    expect(page.locator("[data-my-tables]")).to_have_count(0)

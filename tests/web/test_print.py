@@ -45,7 +45,7 @@ def test_the_lobby_links_to_the_print_page(page: Page, shots: Path) -> None:
     page.get_by_role("link", name=text("paper_print.title")).click()
     expect(page.get_by_role("heading", name=text("paper_print.title"))).to_be_visible()
     # The choices are kept in the address: the usual ones, the US paper for en-US.
-    assert page.url.split("/", 3)[3] == "print?sides=C&paper=letter&copies=1&pad=1&rows=6"
+    assert page.url.split("/", 3)[3] == "print?sides=C&paper=letter&copies=1&pad=1&rows=4"
     expect(page.locator(".map-sheet")).to_have_count(1)
     expect(page.locator(".score-pad")).to_have_count(1)
     page.screenshot(path=str(shots / "print-page.png"))

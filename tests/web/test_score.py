@@ -78,7 +78,8 @@ def shown_scores(page: Page) -> list[dict[str, Any]]:
                      "coins": int(row.locator("[data-coins-score]").inner_text()),
                      "monsters": -int(row.locator("[data-monster-score]").inner_text()
                                       .replace("−", "-")),
-                     "total": int(row.locator("[data-season-total]").inner_text())})
+                     "total": int(row.locator("[data-season-total]").inner_text()
+                                  .replace("−", "-"))})
     return rows
 
 
@@ -94,7 +95,8 @@ def expect_cli_scores(page: Page, tmp_path: Path, target: str, cards: list[str],
         edicts = {letter: stars[cards["ABCD".index(letter)]] for letter in letters}
         expected.append({"edicts": edicts, "coins": coins, "monsters": penalty,
                          "total": sum(edicts.values()) + coins - penalty})
-    expect(page.locator("[data-total]")).to_have_text(str(sum(s["total"] for s in expected)))
+    expect(page.locator("[data-total]")).to_have_text(
+        str(sum(s["total"] for s in expected)).replace("-", "−"))
     assert shown_scores(page) == expected
 
 

@@ -214,6 +214,18 @@ export function rememberHost(id, token) {
   const list = myTables().filter((entry) => entry.id !== id);
   list.unshift({ id, token, added: Date.now() });
   localStorage.setItem(MY_TABLES, JSON.stringify(list.slice(0, 100)));
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+/** The tables this browser hosts, newest first: [{id, token, added}]. */
+export function myPaperTables() {
+  return myTables().filter((entry) => entry && typeof entry.id === 'string');
+}
+
+/** Forget the host's token of table `id` here (the table itself stays on the server). */
+export function forgetHost(id) {
+  localStorage.setItem(MY_TABLES, JSON.stringify(myTables().filter((entry) => entry.id !== id)));
+  window.dispatchEvent(new Event(CHANGED));
 }
 
 /** The host's token of table `id` held here, or null. */
@@ -274,9 +286,10 @@ export function saveName(name) {
 const MY_GAMES = 'herotable.games';
 const CHANGED = 'herotable:games';
 
-/** Call `listener` whenever "my games" change, here or in another tab; returns the unsubscribe. */
+/** Call `listener` whenever "my games" (or the paper tables hosted here) change, here or in
+ * another tab; returns the unsubscribe. */
 export function onMyGames(listener) {
-  const onStorage = (e) => { if (e.key === MY_GAMES) listener(); };
+  const onStorage = (e) => { if (e.key === MY_GAMES || e.key === MY_TABLES) listener(); };
   window.addEventListener(CHANGED, listener);
   window.addEventListener('storage', onStorage);
   return () => {

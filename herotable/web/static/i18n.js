@@ -125,6 +125,12 @@ export function formatNumber(x, digits = 1) {
   return new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(Number(x));
 }
 
+/** A score as the paper pages write it: a true minus sign for a loss, "—" for none yet. */
+export function scoreText(n) {
+  if (n === null || n === undefined) return '—';
+  return n < 0 ? `−${-n}` : String(n);
+}
+
 /** Whether the catalogue has `key` (in this language or the fallback). */
 export function has(key) {
   return lookup(messages, key) !== undefined || lookup(fallbackMessages, key) !== undefined;

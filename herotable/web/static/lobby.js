@@ -1,9 +1,9 @@
 // The lobby: a new game from /api/meta's option schema, the invitations it gives, the games
 // this browser holds seats in, and games open to watch.
 import { html } from './html.js';
-import { t, has, refusalText, useLanguage } from './i18n.js';
+import { t, currentLanguage, has, refusalText, useLanguage } from './i18n.js';
 import { useEffect, useState } from 'preact/hooks';
-import { api, catalog as fetchCatalog, forgetGame, myGames, onMyGames, rememberSeat, restoreSeats } from './api.js';
+import { api, catalog as fetchCatalog, forgetGame, forgetHost, myGames, myPaperTables, onMyGames, rememberSeat, restoreSeats } from './api.js';
 import { gameEntry, paperGame } from './games.js';
 import { seatNames } from './seats.js';
 import { startTutorial } from './tutorial.js';
@@ -209,6 +209,37 @@ function MyGames({ navigate }) {
     })}</ul>${notice}</section>`;
 }
 
+/** The paper tables this browser set up (their host's token kept here): each reopens as host. */
+function MyPaperTables({ navigate }) {
+  const [rows, setRows] = useState(() => myPaperTables());
+  const [status, setStatus] = useState({});
+  useEffect(() => onMyGames(() => setRows(myPaperTables())), []);
+  const ids = rows.map((r) => r.id).join(' ');
+  useEffect(() => {
+    let stop = false;
+    for (const r of rows) {
+      api.table(r.id).then((s) => { if (!stop) setStatus((old) => ({ ...old, [r.id]: s })); })
+        .catch((e) => { if (!stop) setStatus((old) => ({ ...old, [r.id]: { error: e.code || 'unreachable' } })); });
+    }
+    return () => { stop = true; };
+  }, [ids]);
+  if (!rows.length) return null;
+  const forget = (id) => forgetHost(id);
+  return html`<section class="panel my-games my-tables" data-my-tables>
+    <h2>${t('paper_fixes.lobby.title')}</h2>
+    <ul class="game-list">${rows.map((r) => {
+      const s = status[r.id];
+      let line = t('game.loading');
+      if (s && s.error) line = s.error === 'unknown_table' ? t('game.not_found') : t('lobby.unreachable');
+      else if (s && s.over) line = t('lobby.status_over');
+      else if (s) line = t('paper_fixes.lobby.flips', { count: s.flips });
+      const when = new Date(r.added).toLocaleDateString(currentLanguage(), { day: 'numeric', month: 'short' });
+      return html`<li data-table=${r.id}><a href=${`/t/${r.id}`} onClick=${navigate}>${t('paper_fixes.lobby.table', { date: when })}</a>
+        <span class="tag">${line}</span>
+        <button type="button" class="quiet" onClick=${() => forget(r.id)}>${t('lobby.forget')}</button></li>`;
+    })}</ul></section>`;
+}
+
 function groupMine() {
   const byId = new Map();
   for (const g of myGames()) {
@@ -286,6 +317,7 @@ export function Lobby({ navigate }) {
       ${meta && html`<${Learn} meta=${meta} navigate=${navigate}/>`}
       <${OnPaper} navigate=${navigate}/>
       <${MyGames} navigate=${navigate}/>
+      <${MyPaperTables} navigate=${navigate}/>
       <${Watch} navigate=${navigate}/>
     </div>
   </main>`;

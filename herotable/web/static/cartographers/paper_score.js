@@ -7,7 +7,7 @@
 // (?table=ID), the page adds the player's map to that table's scoreboard, on the table's own
 // side and edicts.
 import { html } from '../html.js';
-import { t, nameIn, refusalText, useLanguage } from '../i18n.js';
+import { t, nameIn, refusalText, scoreText, useLanguage } from '../i18n.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, catalog as fetchCatalog, myTableMap, rememberTableMap, savedName, saveName } from '../api.js';
 import { indexCatalog } from './catalog.js';
@@ -337,9 +337,9 @@ function PaperScores({ result, seasonName, shown, catalog, light }) {
           title=${catalog.card(e.card) ? nameIn(catalog.card(e.card).names) : e.card} ...${lightOn(k, e.cells)}>
         ${t(`edict.letter.${e.letter}`)} <span class="star">★</span>${e.stars}</button></td>`)}
       <td class="num" data-coins-score>${s.coins}</td>
-      <td class="num"><button type="button" class="linkish" data-monster-score ...${lightOn(k, s.monster_cells)}>−${s.monsters}</button></td>
-      <td class="num" data-season-total><b>${s.total}</b></td></tr>`)}</tbody>
-    <tfoot><tr><th scope="row" colspan="5">${t('paper_score.final')}</th><td class="num" data-total><b>${result.total}</b></td></tr></tfoot>
+      <td class="num"><button type="button" class="linkish" data-monster-score ...${lightOn(k, s.monster_cells)}>${scoreText(-s.monsters)}</button></td>
+      <td class="num" data-season-total><b>${scoreText(s.total)}</b></td></tr>`)}</tbody>
+    <tfoot><tr><th scope="row" colspan="5">${t('paper_score.final')}</th><td class="num" data-total><b>${scoreText(result.total)}</b></td></tr></tfoot>
   </table></div>
   <${SoloResult} solo=${result.solo}/>`;
 }

@@ -3,7 +3,7 @@
 // ambush's pass or solo rule, a season's scoring); the host's device (its link carries
 // #host=TOKEN, kept in this browser) flips the cards, by button or key.
 import { html } from '../html.js';
-import { t, nameIn, refusalText, useLanguage } from '../i18n.js';
+import { t, nameIn, refusalText, scoreText, useLanguage } from '../i18n.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { adoptHost, api, catalog as fetchCatalog, followTable, myTableMap } from '../api.js';
 import { indexCatalog } from './catalog.js';
@@ -38,7 +38,8 @@ function AmbushRule({ ambush }) {
     return html`<div class="paper-rule pass" data-ambush=${ambush.pass_to} role="note">
       <span class="paper-arrow" aria-hidden="true">${ambush.direction === 'clockwise' ? '⟳' : '⟲'}</span>
       <div><b>${t(`paper_table.pass.${ambush.pass_to}`)}</b>
-        <p>${t('paper_table.pass.then')}</p></div>
+        <p>${t('paper_table.pass.then')}</p>
+        <p class="small" data-remote>${t('paper_fixes.remote')}</p></div>
     </div>`;
   }
   return html`<div class="paper-rule solo" data-ambush="solo" role="note">
@@ -48,6 +49,21 @@ function AmbushRule({ ambush }) {
   </div>`;
 }
 
+/** What a hero card asks of every player, in a box as an ambush's rule is. */
+function HeroRule({ card }) {
+  if (!card || card.kind !== 'hero') return null;
+  return html`<div class="paper-rule hero" data-hero=${card.id} role="note">
+    <span class="paper-arrow" aria-hidden="true">✦</span>
+    <div><b>${t('paper_fixes.hero.title')}</b><p>${t('paper_fixes.hero.text')}</p></div>
+  </div>`;
+}
+
+/** The map side the table plays, by name and letter. */
+function SideName({ catalog, side }) {
+  const found = catalog.sides.find((s) => s.id === side);
+  return html`<p class="paper-side-name" data-side=${side}>${t('paper_fixes.side', { name: found ? nameIn(found.names) : side })}</p>`;
+}
+
 /** The season's end: which edicts to score now (and, at winter's, that the game is over). */
 function SeasonEnd({ state, catalog }) {
   if (!state.season_over) return null;
@@ -55,11 +71,14 @@ function SeasonEnd({ state, catalog }) {
   // Ambushes that act after each scoring (zombies spread, the troll destroys), but not after
   // winter's: the game is over then.
   const lasting = state.over ? [] : state.ambushes_in_play.filter((id) => AFTER_EACH_SEASON.has((catalog.card(id) || {}).effect));
+  // The season ends on the card just flipped: it is drawn before the scoring; the effects
+  // after the scoring come before the next season starts.
   return html`<div class=${`paper-score ${state.over ? 'over' : ''}`} role="status" data-score=${state.score_now.join('')}>
-    <b>${t('paper_table.season_over', { season: name, ...letters(state.score_now) })}</b>
-    <p>${t(state.over ? 'paper_table.game_over' : 'paper_table.score_help')}</p>
+    <b>${t('paper_fixes.season_ends', { season: name, ...letters(state.score_now) })}</b>
+    <p>${t('paper_fixes.score_help')}</p>
     ${lasting.length > 0 && html`<p class="paper-after">${t('paper_table.after_scoring')}</p>
-      <ul class="paper-after">${lasting.map((id) => html`<li data-card=${id}><b>${cardName(catalog, id)}</b> ${t(`effect.${catalog.card(id).effect}`)}</li>`)}</ul>`}
+      <ul class="paper-after">${lasting.map((id) => html`<li data-card=${id}><b>${cardName(catalog, id)}</b> ${t(`paper_fixes.after.${catalog.card(id).effect}`)}</li>`)}</ul>`}
+    <p data-next>${t(state.over ? 'paper_table.game_over' : 'paper_fixes.next_season')}</p>
   </div>`;
 }
 
@@ -91,10 +110,12 @@ function mapAddress(id, state, entry) {
 
 /** The players' maps added to the table, best first: each season's total, the total and,
  * solo, the rating and title; every figure the server's. A name reopens that map on /score. */
-function Scoreboard({ id, state, catalog, navigate }) {
+function Scoreboard({ id, state, catalog, navigate, host }) {
   const board = state.scoreboard;
   const mine = myTableMap(id);
-  const seasons = board.length ? board[0].seasons.map((_, k) => seasonName(catalog, state, k)) : [];
+  const seasons = state.seasons.map((_, k) => seasonName(catalog, state, k));
+  // The host keeps the table open: a map opens in a new tab.
+  const opener = host ? { target: '_blank', rel: 'noopener' } : { onClick: navigate };
   return html`<section class="paper-board-list" aria-label=${t('paper_board.title')} data-scoreboard>
     <h3>${t('paper_board.title')} <span class="muted">${t('paper_board.maps', { count: board.length })}</span></h3>
     ${board.length === 0 ? html`<p class="muted">${t('paper_board.empty')}</p>`
@@ -105,11 +126,11 @@ function Scoreboard({ id, state, catalog, navigate }) {
           ${state.solo && html`<th class="num">${t('challenge.rating')}</th>`}</tr></thead>
         <tbody>${board.map((e) => html`<tr class=${mine && mine.map === e.map_id ? 'mine' : ''} data-map=${e.map_id}>
           <td class="num" data-rank>${e.rank}</td>
-          <th scope="row"><a href=${mapAddress(id, state, e)} onClick=${navigate} title=${t('paper_board.open_map')}>${e.name}</a>
-            ${e.solo && html`<span class="solo-title" data-title>${e.solo.title ? nameIn(e.solo.title) : t('challenge.no_title')}</span>`}</th>
-          ${e.seasons.map((total) => html`<td class="num season-col">${total}</td>`)}
-          <td class="num" data-total><b>${e.total}</b></td>
-          ${state.solo && e.solo && html`<td class="num" data-rating>${e.solo.rating > 0 ? `+${e.solo.rating}` : e.solo.rating}</td>`}
+          <th scope="row"><a href=${mapAddress(id, state, e)} ...${opener} title=${t('paper_board.open_map')}>${e.name}</a>
+            ${e.solo && e.solo.rating !== null && html`<span class="solo-title" data-title>${e.solo.title ? nameIn(e.solo.title) : t('challenge.no_title')}</span>`}</th>
+          ${e.seasons.map((total) => html`<td class="num season-col">${scoreText(total)}</td>`)}
+          <td class="num" data-total><b>${scoreText(e.total)}</b></td>
+          ${state.solo && e.solo && html`<td class="num" data-rating>${e.solo.rating > 0 ? `+${e.solo.rating}` : scoreText(e.solo.rating)}</td>`}
         </tr>`)}</tbody></table></div>`}
     <p class="muted small">${t('paper_board.how')}</p>
   </section>`;
@@ -128,11 +149,12 @@ function HostPanel({ id, token, state, onState, navigate }) {
     try { onState(await api.tableSettings(id, token, { anyone_flips: value })); } catch (e) { setError(refusalText(e)); }
   };
   // The sheets to print carry the table's link as a QR code on every page.
-  const printAddress = `/print?${new URLSearchParams({ link: url, sides: state.config.side })}`;
+  // and the score pad the table's edicts.
+  const printAddress = `/print?${new URLSearchParams({ link: url, sides: state.config.side, cards: state.edicts.map((e) => e.card).join(',') })}`;
   return html`<section class="paper-links">
     <a class="paper-link" href=${printAddress} onClick=${navigate} data-print>${t('paper_board.print')}</a>
     <button type="button" onClick=${() => copy('share', url)}>${copied === 'share' ? t('lobby.copied') : t('paper_table.copy_share')}</button>
-    ${token && html`<button type="button" class="quiet" onClick=${() => copy('host', `${url}#host=${token}`)}
+    ${token && html`<button type="button" onClick=${() => copy('host', `${url}#host=${token}`)}
         title=${t('paper_table.lobby.host_link_help')}>${copied === 'host' ? t('lobby.copied') : t('paper_table.copy_host')}</button>`}
     ${copied === false && html`<input type="text" readonly value=${url} aria-label=${t('paper_table.lobby.share_link')} onFocus=${(e) => e.target.select()}/>`}
     ${token && html`<label class="check"><input type="checkbox" name="anyone_flips" checked=${state.anyone_flips}
@@ -240,6 +262,7 @@ export function PaperTablePage({ id, navigate }) {
         ${shown.last_flip.length > 1 && html`<p class="paper-note ruins">${t('paper_table.ruins_shown', { card: cardName(catalog, shown.last_flip[0]) })}</p>`}
         ${shown.ruins_pending && html`<p class="paper-note ruins">${t('paper_table.ruins_pending')}</p>`}
         <${AmbushRule} ambush=${shown.ambush}/>
+        <${HeroRule} card=${shown.current}/>
         <div class="paper-flip">
           ${mayFlip ? html`<button type="button" class="primary flip-button" disabled=${busy} onClick=${flip}>
               ${flipLabel}<span class="key">F</span></button>`
@@ -251,10 +274,11 @@ export function PaperTablePage({ id, navigate }) {
       </section>
       <aside class="paper-side">
         <${SeasonTrack} view=${view} catalog=${catalog}/>
+        <${SideName} catalog=${catalog} side=${shown.config.side}/>
         <${Edicts} view=${{ scoring: shown.edicts.map((e) => e.card), over: shown.over }} catalog=${catalog}
           letters=${shown.season.edicts} preview=${null} base=${null} owner=${null} onLight=${() => null}/>
         <${Revealed} state=${shown} catalog=${catalog}/>
-        <${Scoreboard} id=${id} state=${shown} catalog=${catalog} navigate=${navigate}/>
+        <${Scoreboard} id=${id} state=${shown} catalog=${catalog} navigate=${navigate} host=${Boolean(token)}/>
         <${HostPanel} id=${id} token=${token} state=${shown} onState=${show} navigate=${navigate}/>
       </aside>
     </div>

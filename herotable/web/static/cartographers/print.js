@@ -1,5 +1,6 @@
 // "Print sheets" (/print): map sheets and a score pad for a table that plays Cartographers on
-// paper. The choices live in the address (?sides=C,D&paper=a4&copies=4&pad=1&rows=4&link=URL),
+// paper. The choices live in the address (?sides=C,D&paper=a4&copies=4&pad=1&rows=4&link=URL&
+// cards=ID,ID,ID,ID: the table's edicts, printed on the score pad),
 // so a shared table can link to its own sheets; the screen shows the pages as they will print,
 // and the browser's Print gives one clean page per sheet (print.css: the paper's @page size,
 // no site chrome). A page of this game's own (games.js, `pages`).
@@ -15,6 +16,8 @@ import { ScorePad } from './score_pad.js';
 const PAPERS = ['a4', 'letter'];
 const MAX_COPIES = 12;
 const MAX_ROWS = 10;
+// A usual table: the score pad's rows when the address does not say.
+const DEFAULT_ROWS = 4;
 // Where Letter is the usual paper (the Americas' Letter countries and the Philippines);
 // elsewhere A4.
 const LETTER_REGIONS = new Set(['US', 'CA', 'MX', 'CL', 'CO', 'VE', 'PH']);
@@ -39,8 +42,10 @@ function readChoices(search) {
     paper: PAPERS.includes(paper) ? paper : usualPaper(),
     copies: clamp(query.get('copies'), 1, MAX_COPIES, 1),
     pad: query.get('pad') !== '0',
-    rows: clamp(query.get('rows'), 1, MAX_ROWS, 6),
+    rows: clamp(query.get('rows'), 1, MAX_ROWS, DEFAULT_ROWS),
     link: (query.get('link') || '').trim(),
+    // The four edicts' cards (A-D) of a table; the page prints only those the catalogue knows.
+    cards: (query.get('cards') || '').split(',').filter((id) => /^[\w-]{1,40}$/.test(id)).slice(0, 4),
   };
 }
 
@@ -50,6 +55,7 @@ function writeChoices(choices) {
     pad: choices.pad ? '1' : '0', rows: String(choices.rows),
   });
   if (choices.link) query.set('link', choices.link);
+  if (choices.cards.length) query.set('cards', choices.cards.join(','));
   history.replaceState(history.state, '', `${location.pathname}?${query}`);
 }
 
@@ -73,7 +79,10 @@ function Controls({ choices, change, sides, pages, qr }) {
   const toggleSide = (id, on) => change({
     sides: sides.map((s) => s.id).filter((s) => (s === id ? on : choices.sides.includes(s))),
   });
+  // Opened from a paper table (its link on this site): the way back to it.
+  const table = choices.link.startsWith(`${location.origin}/t/`) ? choices.link : null;
   return html`<section class="panel print-controls">
+    ${table && html`<a class="paper-link" href=${table} data-back>${t('paper_board.back')}</a>`}
     <h1>${t('paper_print.title')}</h1>
     <p class="muted">${t('paper_print.help')}</p>
     <div class="print-fields">
@@ -92,7 +101,7 @@ function Controls({ choices, change, sides, pages, qr }) {
         <label class="check"><input type="checkbox" name="pad" checked=${choices.pad} onChange=${(e) => change({ pad: e.target.checked })}/> ${t('paper_print.with_pad')}</label>
         ${choices.pad && html`<div class="field"><label for="rows">${t('paper_print.rows')}</label>
           <input id="rows" type="number" min="1" max=${MAX_ROWS} value=${choices.rows}
-            onChange=${(e) => change({ rows: clamp(e.target.value, 1, MAX_ROWS, 6) })}/></div>`}
+            onChange=${(e) => change({ rows: clamp(e.target.value, 1, MAX_ROWS, DEFAULT_ROWS) })}/></div>`}
       </div>
     </div>
     <div class="field wide"><label for="table-link">${t('paper_print.link')}</label>
@@ -133,7 +142,8 @@ export function PrintPage() {
     <${Controls} choices=${choices} change=${change} sides=${sides} pages=${pages} qr=${qr}/>
     <div class="print-sheets" role="region" aria-label=${t('paper_print.preview')}>
       ${sheets.map(({ side, copy }) => html`<${PrintedSheet} key=${`${side.id}-${copy}`} side=${side} catalog=${catalog} link=${choices.link} qr=${qr.src}/>`)}
-      ${choices.pad && html`<${ScorePad} seasons=${seasons} rows=${choices.rows} link=${choices.link} qr=${qr.src}/>`}
+      ${choices.pad && html`<${ScorePad} seasons=${seasons} rows=${choices.rows} link=${choices.link} qr=${qr.src}
+        edicts=${choices.cards.length === 4 && choices.cards.every((id) => catalog.card(id)) ? choices.cards.map((id) => nameIn(catalog.card(id).names)) : null}/>`}
     </div>
   </main>`;
 }

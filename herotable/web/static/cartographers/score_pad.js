@@ -9,14 +9,16 @@ import { Glyph, TableLink } from './print_sheet.js';
 /** The edicts' letters in the order the seasons first score them (A, B, C, D). */
 const edictLetters = (seasons) => [...new Set(seasons.flatMap((s) => s.edicts))];
 
-/** props: seasons (the catalogue's, of the box played), rows (how many players), qr, link. */
-export function ScorePad({ seasons, rows, qr, link }) {
+/** props: seasons (the catalogue's, of the box played), rows (how many players), qr, link, and
+ * edicts: the names of the cards under edicts A-D when the table is known (null: blank lines). */
+export function ScorePad({ seasons, rows, qr, link, edicts }) {
   return html`<section class="print-sheet score-pad" aria-label=${t('paper_print.pad')}>
     <header class="sheet-head">
       <div class="sheet-lines">
         <h2 class="pad-title">${t('paper_print.pad')}</h2>
-        <div class="pad-edicts">${edictLetters(seasons).map((letter) => html`<div class="fill-line" data-edict=${letter}>
-          <span>${t('paper_print.edict_card', { letter: t(`edict.letter.${letter}`) })}</span><span class="line"></span></div>`)}</div>
+        <div class="pad-edicts">${edictLetters(seasons).map((letter, k) => html`<div class="fill-line" data-edict=${letter}>
+          <span>${t('paper_print.edict_card', { letter: t(`edict.letter.${letter}`) })}</span>
+          ${edicts ? html`<span class="line named" data-edict-name>${edicts[k]}</span>` : html`<span class="line"></span>`}</div>`)}</div>
       </div>
       <${TableLink} link=${link} qr=${qr}/>
     </header>
