@@ -3,8 +3,6 @@ every device that opens the table's link follows it live (docs/web.md, "Paper ta
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response, WebSocket
@@ -16,7 +14,7 @@ from herotable.core.errors import HerotableError
 from herotable.server.deps import Service, Token
 from herotable.server.errors import NO_STORE, is_outage
 from herotable.server.hub import TooManyWatchers, Watcher
-from herotable.server.routes.watch import TRY_AGAIN, listen, refuse
+from herotable.server.routes.watch import pump, refuse
 from herotable.server.schemas import (
     FlipRequest,
     NewTable,
@@ -114,16 +112,7 @@ async def watch(socket: WebSocket, table_id: str, service: Service) -> None:
         return
     try:
         watcher.offer_state(live.text())
-        sender = asyncio.create_task(watcher.send_forever())
-        listener = asyncio.create_task(listen(socket, service.settings.max_ws_message_bytes))
-        done, pending = await asyncio.wait({sender, listener},
-                                           return_when=asyncio.FIRST_COMPLETED)
-        for task in pending:
-            task.cancel()
-        code = listener.result() if listener in done else TRY_AGAIN
-        if code is not None:
-            with contextlib.suppress(Exception):
-                await socket.close(code)
+        await pump(socket, watcher, service.settings.max_ws_message_bytes)
     finally:
         desk.hub.leave(table_id, watcher)
 

@@ -90,19 +90,24 @@ async def watch(socket: WebSocket, game_id: str, service: Service) -> None:
             service.presence_changed(live)  # the others see this seat present
         # After the presence, so that this watcher's mailbox holds its whole state only.
         watcher.offer_state(service.state_text(live, seat, watcher.with_legal))
-        sender = asyncio.create_task(watcher.send_forever())
-        listener = asyncio.create_task(listen(socket, limit))
-        done, pending = await asyncio.wait({sender, listener},
-                                           return_when=asyncio.FIRST_COMPLETED)
-        for task in pending:
-            task.cancel()
-        code = listener.result() if listener in done else TRY_AGAIN
-        if code is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(socket.close(code), CLOSE_SECONDS)
+        await pump(socket, watcher, limit)
     finally:
         if service.hub.leave(game_id, watcher):
             service.presence_changed(live)
+
+
+async def pump(socket: WebSocket, watcher: Watcher, limit: int) -> None:
+    """Send the watcher's states and listen to its socket until either stops, then close the
+    socket with the listener's code (a sender that stopped first: "try again")."""
+    sender = asyncio.create_task(watcher.send_forever())
+    listener = asyncio.create_task(listen(socket, limit))
+    done, pending = await asyncio.wait({sender, listener}, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    code = listener.result() if listener in done else TRY_AGAIN
+    if code is not None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(socket.close(code), CLOSE_SECONDS)
 
 
 async def listen(socket: WebSocket, limit: int) -> int | None:
