@@ -200,21 +200,30 @@ export function followTable(id, onState, onStatus) {
 
 const MY_TABLES = 'herotable.tables';
 
-function myTables() {
+/** The list this browser keeps under `key`: [] when there is none or it cannot be read. */
+function storedList(key) {
   try {
-    const list = JSON.parse(localStorage.getItem(MY_TABLES) || '[]');
+    const list = JSON.parse(localStorage.getItem(key) || '[]');
     return Array.isArray(list) ? list : [];
   } catch {
     return [];
   }
 }
 
+/** Keep `list` under `key`, and tell this tab's listeners of "my games" (other tabs hear it
+ * from the storage event). */
+function storeList(key, list) {
+  localStorage.setItem(key, JSON.stringify(list));
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+const myTables = () => storedList(MY_TABLES);
+
 /** Keep the host's token of table `id` in this browser (as seat tokens are kept). */
 export function rememberHost(id, token) {
   const list = myTables().filter((entry) => entry.id !== id);
   list.unshift({ id, token, added: Date.now() });
-  localStorage.setItem(MY_TABLES, JSON.stringify(list.slice(0, 100)));
-  window.dispatchEvent(new Event(CHANGED));
+  storeList(MY_TABLES, list.slice(0, 100));
 }
 
 /** The tables this browser hosts, newest first: [{id, token, added}]. */
@@ -224,8 +233,7 @@ export function myPaperTables() {
 
 /** Forget the host's token of table `id` here (the table itself stays on the server). */
 export function forgetHost(id) {
-  localStorage.setItem(MY_TABLES, JSON.stringify(myTables().filter((entry) => entry.id !== id)));
-  window.dispatchEvent(new Event(CHANGED));
+  storeList(MY_TABLES, myTables().filter((entry) => entry.id !== id));
 }
 
 /** The host's token of table `id` held here, or null. */
@@ -237,14 +245,7 @@ export function hostToken(id) {
 // The player's maps at paper tables, each with the token that replaces it: [{table, map, token}].
 const MY_TABLE_MAPS = 'herotable.table_maps';
 
-function myTableMaps() {
-  try {
-    const list = JSON.parse(localStorage.getItem(MY_TABLE_MAPS) || '[]');
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
+const myTableMaps = () => storedList(MY_TABLE_MAPS);
 
 /** Keep the token of this browser's map `map` at table `table`. */
 export function rememberTableMap(table, map, token) {
@@ -298,19 +299,9 @@ export function onMyGames(listener) {
   };
 }
 
-function saveMyGames(list) {
-  localStorage.setItem(MY_GAMES, JSON.stringify(list));
-  window.dispatchEvent(new Event(CHANGED));
-}
+const saveMyGames = (list) => storeList(MY_GAMES, list);
 
-export function myGames() {
-  try {
-    const list = JSON.parse(localStorage.getItem(MY_GAMES) || '[]');
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
+export const myGames = () => storedList(MY_GAMES);
 
 export function rememberSeat({ id, seat, token, game, name }) {
   const list = myGames().filter((g) => !(g.id === id && g.seat === seat));

@@ -7,9 +7,8 @@ import { api, catalog as fetchCatalog, forgetGame, forgetHost, myGames, myPaperT
 import { gameEntry, paperGame } from './games.js';
 import { seatNames } from './seats.js';
 import { startTutorial } from './tutorial.js';
-import { OptionField } from './option_field.js';
+import { MoreOptions, SEAT_OPTIONS, chosenOptions, optionFieldMaker } from './option_field.js';
 
-const SEAT_OPTIONS = new Set(['players', 'names']);
 // The form's seat list stops here, though a game may take more (Cartographers takes 100).
 const MOST_SEATS = 8;
 const STATUS_POLL_MS = 15000;
@@ -65,7 +64,7 @@ function NewGame({ meta, navigate }) {
     if (missing) { setError(t(missing)); return; }
     const body = {
       game: game.name,
-      options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+      options: chosenOptions(options),
       // A seat left unnamed stays unnamed: each page names it in its own language.
       seats: seats.map((s) => (s.bot ? { bot: s.bot } : (s.name.trim() ? { name: s.name.trim() } : {}))),
       listed,
@@ -116,12 +115,8 @@ function NewGame({ meta, navigate }) {
 
   const presetOption = game.options.find((o) => o.name === 'preset');
   const otherOptions = game.options.filter((o) => !SEAT_OPTIONS.has(o.name) && o.name !== 'preset');
-  const setOption = (name) => (v) => { setError(null); setOptions((old) => {
-    const next = { ...old, [name]: v };
-    return name === 'preset' && hooks && catalog ? hooks.keepAvailable(catalog, v, next) : next;
-  }); };
-  const fieldFor = (o) => html`<${OptionField} game=${game.name} option=${o} value=${options[o.name]}
-    onChange=${setOption(o.name)} setup=${setup} preset=${options.preset} names=${botNames}/>`;
+  const fieldFor = optionFieldMaker({ game: game.name, options, setOptions, setup, names: botNames,
+    onEdit: () => setError(null) });
 
   return html`<form class="panel new-game" onSubmit=${submit}>
     <h2>${t('lobby.new_game')}</h2>
@@ -148,14 +143,7 @@ function NewGame({ meta, navigate }) {
               value=${s.name} onInput=${(e) => setSeat(i, { name: e.target.value })}/>`}
       </div>`)}
     </fieldset>
-    <details class="more"><summary>${t('lobby.more_options')}</summary>
-      <div class="options-grid">
-        ${otherOptions.map(fieldFor)}
-        <div class="field"><label for="seed">${t('lobby.seed')}</label>
-          <input id="seed" type="number" value=${seed} placeholder=${t('lobby.seed_random')} onInput=${(e) => setSeed(e.target.value)}/>
-          <small class="muted">${t('lobby.seed_help')}</small></div>
-      </div>
-    </details>
+    <${MoreOptions} fields=${otherOptions.map(fieldFor)} seed=${seed} onSeed=${setSeed} seedHelp=${t('lobby.seed_help')}/>
     <label class="check"><input type="checkbox" checked=${listed} onChange=${(e) => setListed(e.target.checked)}/> ${t('lobby.listed')}</label>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     <button type="submit" class="primary big-button">${t('lobby.create')}</button>

@@ -1,8 +1,12 @@
 // One set-up option of a game as a form field, from /api/meta's option schema: a select for
 // choices and switches, a number, a list typed with commas, or the game's own input (cards
-// chosen from its catalogue). The lobby's new game and its paper table use it.
+// chosen from its catalogue), and what a set-up form builds with it. The lobby's new game and
+// its paper table use them.
 import { html } from './html.js';
 import { t, has } from './i18n.js';
+
+/** The options a form sets through its seats, never as fields: a paper table has none. */
+export const SEAT_OPTIONS = new Set(['players', 'names']);
 
 const optionLabel = (game, o) => (has(`option.${game}.${o.name}.label`) ? t(`option.${game}.${o.name}.label`) : o.name);
 const optionHelp = (game, o) => (has(`option.${game}.${o.name}.help`) ? t(`option.${game}.${o.name}.help`) : (o.help || ''));
@@ -42,4 +46,33 @@ export function OptionField({ game, option, value, onChange, setup, preset, name
   return html`<div class=${`field ${Custom ? 'wide' : ''}`} data-option=${option.name}>
     <label id=${`${id}-label`} for=${Custom ? undefined : id}>${optionLabel(game, option)}</label>${input}
     <small class="muted">${optionHelp(game, option)}</small></div>`;
+}
+
+/** A form's field maker for its game's options (the lobby's new game, a paper table): each
+ * change clears the form's error (`onEdit`), and a preset keeps only the choices it allows. */
+export function optionFieldMaker({ game, options, setOptions, setup, names, onEdit }) {
+  const setOption = (name) => (v) => {
+    onEdit();
+    setOptions((old) => {
+      const next = { ...old, [name]: v };
+      return name === 'preset' && setup && setup.catalog ? setup.hooks.keepAvailable(setup.catalog, v, next) : next;
+    });
+  };
+  return (o) => html`<${OptionField} game=${game} option=${o} value=${options[o.name]}
+    onChange=${setOption(o.name)} setup=${setup} preset=${options.preset} names=${names}/>`;
+}
+
+/** The options a form sends: those chosen (one left at its default is left out). */
+export const chosenOptions = (options) => Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+
+/** "More options": the fields past the first ones, and the seed with its help line. */
+export function MoreOptions({ fields, seed, onSeed, seedHelp }) {
+  return html`<details class="more"><summary>${t('lobby.more_options')}</summary>
+    <div class="options-grid">
+      ${fields}
+      <div class="field"><label for="seed">${t('lobby.seed')}</label>
+        <input id="seed" type="number" value=${seed} placeholder=${t('lobby.seed_random')} onInput=${(e) => onSeed(e.target.value)}/>
+        <small class="muted">${seedHelp}</small></div>
+    </div>
+  </details>`;
 }

@@ -4,8 +4,7 @@
 import { html } from '../html.js';
 import { t } from '../i18n.js';
 import { CardRuleLink } from './card.js';
-
-const LETTERS = ['A', 'B', 'C', 'D'];
+import { EDICT_LETTERS } from './setup.js';
 
 /** "If the season ended now": both edicts, coins, the monsters' cost and the total; on whose
  * map, when not the seat's own (a monster decision's preview is the neighbour's map). */
@@ -30,7 +29,7 @@ export function Edicts({ view, catalog, letters, preview, base, owner, onLight }
   };
   return html`<ul class="edicts" data-tour="edicts" aria-label=${t('edict.title')}>
     ${view.scoring.map((id, i) => {
-      const letter = LETTERS[i];
+      const letter = EDICT_LETTERS[i];
       const card = catalog.card(id);
       const active = letters.includes(letter) && !view.over;
       const stars = starsOf(preview, letter);

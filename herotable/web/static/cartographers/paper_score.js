@@ -14,13 +14,12 @@ import { indexCatalog } from './catalog.js';
 import { MapView } from './map.js';
 import { TerrainDefs } from './terrain.js';
 import { CardRuleLink, terrainKeyIndex } from './card.js';
-import { scoringPool } from './setup.js';
+import { EDICT_LETTERS, scoringPool } from './setup.js';
 import { SoloResult } from './scores.js';
 import { SIZE } from './geometry.js';
 import { SEASONS, readAddress, writeAddress } from './paper_address.js';
 import { keyForTheTable } from '../table_keys.js';
 
-const LETTERS = ['A', 'B', 'C', 'D'];
 const DEFAULT_SIDE = 'C';
 // Every box's scoring cards are offered: a paper game may combine them.
 const ALL_BOXES = 'heroes+base';
@@ -299,7 +298,7 @@ function PaperScore({ raw, navigate }) {
             ${Object.values(raw.map_sides).map((s) => html`<option value=${s.id}>${nameIn(s.names)}</option>`)}
           </select></label>
         <div class="paper-edicts" role="group" aria-label=${t('edict.title')}>
-          ${LETTERS.map((letter, i) => html`<div class="paper-edict">
+          ${EDICT_LETTERS.map((letter, i) => html`<div class="paper-edict">
             <label class="card-pick"><span class="pick-letter">${t('setup.edict', { letter: t(`edict.letter.${letter}`) })}</span>
               <select data-edict=${letter} value=${cards[i]} disabled=${Boolean(table)} onChange=${(e) => chooseCard(i, e.target.value)}>
                 ${pool.map(([category, list]) => html`<optgroup label=${t(`category.${category}`)}>

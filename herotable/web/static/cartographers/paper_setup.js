@@ -5,11 +5,9 @@ import { t, refusalText } from '../i18n.js';
 import { useEffect, useState } from 'preact/hooks';
 import { api, catalog as fetchCatalog, rememberHost } from '../api.js';
 import { cartographersSetup as hooks } from './setup.js';
-import { OptionField } from '../option_field.js';
+import { MoreOptions, SEAT_OPTIONS, chosenOptions, optionFieldMaker } from '../option_field.js';
 
 const GAME = 'cartographers';
-// A table has no seats, and what a server refuses for any game it refuses for a table.
-const NOT_FOR_TABLES = new Set(['players', 'names']);
 
 /** A link with its copy button. */
 function CopyLink({ url, label, name }) {
@@ -45,7 +43,7 @@ export function PaperTableSetup({ game, navigate }) {
     const missing = hooks.incomplete(options);
     if (missing) { setError(t(missing)); return; }
     const body = {
-      options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+      options: chosenOptions(options),
       solo,
       anyone_flips: anyoneFlips,
     };
@@ -72,16 +70,9 @@ export function PaperTableSetup({ game, navigate }) {
   }
 
   const presetOption = game.options.find((o) => o.name === 'preset');
-  const otherOptions = game.options.filter((o) => !o.local_only && !NOT_FOR_TABLES.has(o.name) && o.name !== 'preset');
-  const setOption = (name) => (v) => {
-    setError(null);
-    setOptions((old) => {
-      const next = { ...old, [name]: v };
-      return name === 'preset' && raw ? hooks.keepAvailable(raw, v, next) : next;
-    });
-  };
-  const fieldFor = (o) => html`<${OptionField} game=${GAME} option=${o} value=${options[o.name]}
-    onChange=${setOption(o.name)} setup=${setup} preset=${options.preset} names=${[]}/>`;
+  const otherOptions = game.options.filter((o) => !o.local_only && !SEAT_OPTIONS.has(o.name) && o.name !== 'preset');
+  const fieldFor = optionFieldMaker({ game: GAME, options, setOptions, setup, names: [],
+    onEdit: () => setError(null) });
 
   return html`<form class="panel new-game paper-setup" onSubmit=${submit}>
     <h2>${t('paper_table.lobby.title')}</h2>
@@ -91,14 +82,7 @@ export function PaperTableSetup({ game, navigate }) {
     </div>
     <label class="check"><input type="checkbox" name="solo" checked=${solo} onChange=${(e) => setSolo(e.target.checked)}/> ${t('paper_table.lobby.solo')}</label>
     <label class="check"><input type="checkbox" name="anyone_flips" checked=${anyoneFlips} onChange=${(e) => setAnyoneFlips(e.target.checked)}/> ${t('paper_table.anyone_flips')}</label>
-    <details class="more"><summary>${t('lobby.more_options')}</summary>
-      <div class="options-grid">
-        ${otherOptions.map(fieldFor)}
-        <div class="field"><label for="seed">${t('lobby.seed')}</label>
-          <input id="seed" type="number" value=${seed} placeholder=${t('lobby.seed_random')} onInput=${(e) => setSeed(e.target.value)}/>
-          <small class="muted">${t('paper_table.lobby.seed_help')}</small></div>
-      </div>
-    </details>
+    <${MoreOptions} fields=${otherOptions.map(fieldFor)} seed=${seed} onSeed=${setSeed} seedHelp=${t('paper_table.lobby.seed_help')}/>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     <button type="submit" class="primary big-button">${t('paper_table.lobby.create')}</button>
   </form>`;

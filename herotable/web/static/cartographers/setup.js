@@ -4,7 +4,8 @@
 import { html } from '../html.js';
 import { t, nameIn } from '../i18n.js';
 
-const LETTERS = ['A', 'B', 'C', 'D'];
+/** Edicts A-D, in the order the scoring cards lie under them. */
+export const EDICT_LETTERS = ['A', 'B', 'C', 'D'];
 const CATEGORIES = ['forest', 'farm_water', 'village', 'general'];
 const AMBUSH_SLOTS = 4;
 // The ambush promo pack goes with either box.
@@ -55,12 +56,12 @@ const tidy = (list) => (list.every((id) => !id) ? undefined : list);
 
 /** Edicts A-D: a card of each category, or dealt at random when none is chosen. */
 function ScoringPicker({ catalog, preset, value, onChange }) {
-  const chosen = fill(value, LETTERS.length);
+  const chosen = fill(value, EDICT_LETTERS.length);
   const pool = scoringPool(catalog, preset);
   const fixed = presetOf(catalog, preset).scoring || [];
   const categoryOf = (id) => (catalog.scoring[id] || {}).category;
   return html`<div class="card-picks" role="group" aria-labelledby="opt-cards-label">
-    ${LETTERS.map((letter, i) => {
+    ${EDICT_LETTERS.map((letter, i) => {
       const taken = new Set(chosen.filter((id, k) => id && k !== i).map(categoryOf));
       const fallback = fixed[i] ? t('lobby.default_is', { value: nameIn(catalog.scoring[fixed[i]].names) }) : t('setup.dealt');
       return html`<label class="card-pick"><span class="pick-letter">${t('setup.edict', { letter: t(`edict.letter.${letter}`) })}</span>
