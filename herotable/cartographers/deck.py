@@ -76,6 +76,12 @@ def add_season_cards(decks: Decks, rng: SeededRng) -> None:
     rng.shuffle(decks.deck)
 
 
+def time_spent(cards: CardSet, revealed: list[str]) -> int:
+    """The season's time so far: the time of its revealed explore cards (ruins, heroes and
+    ambushes take none)."""
+    return sum(cards.explore[c].time for c in revealed if c in cards.explore)
+
+
 def next_season(decks: Decks, revealed: list[str], cards: CardSet, rng: SeededRng) -> None:
     """The next season's deck: the season's revealed explore and ruins cards go back (its
     heroes and ambushes leave the game), then the season's new cards are shuffled in."""

@@ -41,7 +41,7 @@ from herotable.cartographers.cards import (
 )
 from herotable.cartographers.config import EDICTS, GameConfig
 from herotable.cartographers.decisions import Decision, SeasonScore
-from herotable.cartographers.deck import Decks, deal, next_season
+from herotable.cartographers.deck import Decks, deal, next_season, time_spent
 from herotable.cartographers.effects import (
     Change,
     destroy_cells,
@@ -139,8 +139,7 @@ class CartographersGame(Game[GameConfig, CartographersAction, CartographersView]
         return self.cards.card(card_id)
 
     def season_time(self) -> int:
-        explore = self.cards.explore
-        return sum(explore[c].time for c in self.revealed if c in explore)
+        return time_spent(self.cards, self.revealed)
 
     def season_threshold(self) -> int:
         return self.cards.seasons[self.season_index].time

@@ -21,7 +21,7 @@ from typing import Any
 from herotable.cartographers.cards import AmbushCard, ExploreCard, RuinsCard
 from herotable.cartographers.catalog import catalog_json
 from herotable.cartographers.config import EDICTS, ConfigError, GameConfig
-from herotable.cartographers.deck import deal, next_season
+from herotable.cartographers.deck import deal, next_season, time_spent
 from herotable.core.errors import IllegalAction
 from herotable.core.refusals import CoreRefusal
 from herotable.core.rng import SeededRng
@@ -85,8 +85,7 @@ class PaperTable:
         return self.revealed[-1] if self.revealed else None
 
     def season_time(self) -> int:
-        explore = self.cards.explore
-        return sum(explore[c].time for c in self.revealed if c in explore)
+        return time_spent(self.cards, self.revealed)
 
     def season_threshold(self) -> int:
         return self.cards.seasons[self.season_index].time

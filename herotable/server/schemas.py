@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool
 
+from herotable.cartographers.paper_score import Snapshot
 from herotable.cartographers.sheet import COIN_TRACK
 from herotable.core.errors import ParamValue
 from herotable.registry import game_names
@@ -204,6 +205,10 @@ class PaperSnapshot(BaseModel):
     map: str = Field(max_length=MAP_TEXT_LIMIT)
     coins: int = Field(0, ge=0, le=COIN_TRACK)
 
+    def snapshot(self) -> Snapshot:
+        """The engine's snapshot of this season's map."""
+        return Snapshot(self.map, self.coins)
+
 
 class ScoreRequest(BaseModel):
     """A paper map to score (POST /api/score): the side, the cards of edicts A-D, and either
@@ -273,6 +278,9 @@ class TableMap(BaseModel):
     model_config = Strict
     name: Name
     seasons: list[PaperSnapshot] = Field(min_length=1, max_length=4)
+
+    def snapshots(self) -> list[Snapshot]:
+        return [season.snapshot() for season in self.seasons]
 
 
 class TableMapAdded(BaseModel):

@@ -132,10 +132,9 @@ class LiveTable:
                             "solo": solo, "snapshots": row.seasons})
         entries.sort(key=lambda entry: -entry["total"])
         totals = [entry["total"] for entry in entries]
-        return [{"map_id": entry["map_id"], "name": entry["name"],
-                 "rank": 1 + sum(other > entry["total"] for other in totals),
-                 **{key: entry[key] for key in ("seasons", "total", "solo", "snapshots")}}
-                for entry in entries]
+        for entry in entries:
+            entry["rank"] = 1 + sum(other > entry["total"] for other in totals)
+        return entries
 
     def answer(self) -> dict[str, Any]:
         """The object of ``GET /api/tables/{id}``: the public state, ``seq``, the host's
@@ -222,15 +221,12 @@ class TableDesk:
         live = await self.get(table_id)
         self.check_flipper(live, token)
         if seq != live.row.seq:
-            raise StaleSeq(f"the table is at seq {live.row.seq}, not {seq}: somebody flipped "
-                           "first", params={"seq": live.row.seq})
+            raise _flipped_first(live, seq)
         if live.table.over:
             raise IllegalAction("the table's last season is over: no card is left to flip",
                                 CoreRefusal.GAME_OVER)
         if not await self.service.db(self.service.store.change_table, table_id, seq, True):
-            live = await self.get(table_id)
-            raise StaleSeq(f"the table is at seq {live.row.seq}, not {seq}: somebody flipped "
-                           "first", params={"seq": live.row.seq})
+            raise _flipped_first(await self.get(table_id), seq)
         return await self._changed(table_id)
 
     async def set_anyone_flips(self, table_id: str, token: str | None,
@@ -249,12 +245,13 @@ class TableDesk:
         table's side could have drawn it); its id and its author's token, shown once."""
         live = await self.get(table_id)
         name = _player_name(name)
-        live.score(snapshots)
+        result = live.score(snapshots)
         token = new_token()
         row = TableMapRow(table_id=table_id, map_id=new_game_id(), name=name,
                           seasons=_stored(snapshots), token_hash=hash_token(token), revision=0)
         if not await self.service.db(self.service.store.add_table_map, row, MAX_MAPS):
             raise TableFull(f"a table holds at most {MAX_MAPS} maps", params={"limit": MAX_MAPS})
+        live.scores[(row.map_id, row.revision)] = result  # scored once, not again to publish
         return await self._changed(table_id), row.map_id, token
 
     async def replace_map(self, table_id: str, map_id: str, token: str | None, name: str,
@@ -298,6 +295,11 @@ class TableDesk:
             await self._changed(table_id)
         except Exception as exc:  # the database away: the next flip or reconnect shows it
             log.warning("table %s not refreshed: %s: %s", table_id, type(exc).__name__, exc)
+
+
+def _flipped_first(live: LiveTable, seq: int) -> StaleSeq:
+    return StaleSeq(f"the table is at seq {live.row.seq}, not {seq}: somebody flipped first",
+                    params={"seq": live.row.seq})
 
 
 def _player_name(name: str) -> str:

@@ -20,7 +20,7 @@ async def score(body: ScoreRequest) -> ScoreAnswer:
     if (body.map is None) == (body.seasons is None):
         raise BadRequest("give either map (with coins) or seasons, not both or neither")
     if body.seasons is not None:
-        snapshots = [Snapshot(s.map, s.coins) for s in body.seasons]
+        snapshots = [s.snapshot() for s in body.seasons]
     else:
         assert body.map is not None
         snapshots = [Snapshot(body.map, body.coins)]

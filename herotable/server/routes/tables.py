@@ -9,7 +9,6 @@ from fastapi import APIRouter, Depends, Request, Response, WebSocket
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import HTTPConnection
 
-from herotable.cartographers.paper_score import Snapshot
 from herotable.core.errors import HerotableError
 from herotable.server.deps import Service, Token
 from herotable.server.errors import NO_STORE, is_outage
@@ -18,7 +17,6 @@ from herotable.server.routes.watch import pump, refuse
 from herotable.server.schemas import (
     FlipRequest,
     NewTable,
-    PaperSnapshot,
     TableCreated,
     TableMap,
     TableMapAdded,
@@ -71,17 +69,13 @@ async def settings(table_id: str, body: TableSettings, token: Token, desk: Desk)
                         .text())
 
 
-def _snapshots(seasons: list[PaperSnapshot]) -> list[Snapshot]:
-    return [Snapshot(s.map, s.coins) for s in seasons]
-
-
 @router.post("/{table_id}/maps", status_code=201)
 async def add_map(table_id: str, body: TableMap, response: Response,
                   desk: Desk) -> TableMapAdded:
     """Add a player's map to the table's scoreboard: its id, and the token that replaces it
     (shown this once)."""
     response.headers["Cache-Control"] = NO_STORE  # it holds the map's token
-    live, map_id, token = await desk.add_map(table_id, body.name, _snapshots(body.seasons))
+    live, map_id, token = await desk.add_map(table_id, body.name, body.snapshots())
     return TableMapAdded(map_id=map_id, token=token, table=live.answer())
 
 
@@ -89,7 +83,7 @@ async def add_map(table_id: str, body: TableMap, response: Response,
 async def replace_map(table_id: str, map_id: str, body: TableMap, token: Token,
                       desk: Desk) -> Response:
     """Replace a map with the token its author was given: the table object after it."""
-    live = await desk.replace_map(table_id, map_id, token, body.name, _snapshots(body.seasons))
+    live = await desk.replace_map(table_id, map_id, token, body.name, body.snapshots())
     return table_answer(live.text())
 
 
