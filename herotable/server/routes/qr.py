@@ -33,6 +33,6 @@ async def qr(text: Annotated[str, Query(min_length=1, max_length=QR_TEXT_LIMIT)]
 def qr_svg(text: str) -> bytes:
     code = segno.make(text, error="m", micro=False)
     out = io.BytesIO()
-    code.save(out, kind="svg", omitsize=True, xmldecl=False, border=4, dark="#000",
+    code.save(out, kind="svg", omitsize=True, xmldecl=False, border=4, dark="black",
               light="#fff")
     return out.getvalue()
