@@ -69,6 +69,7 @@ def test_only_what_the_rulebook_states_is_marked_seed(pack):
         **{f"map.toml: {r.id}": r.provenance for r in pack.locations.values()},
         **{f"map.toml: {r.a}-{r.b}": r.provenance for r in pack.links},
         "boards.toml: tracks": pack.boards.provenance,
+        "boards.toml: turn_order": pack.boards.turn_order.provenance,
         **{f"boards.toml: {r.id}": r.provenance for r in pack.planeswalkers.values()},
         **{f"dominaria.toml: {r.id}": r.provenance for r in pack.cards},
         **{f"quests.toml: {r.id}": r.provenance for r in pack.quests.values()},
@@ -414,6 +415,15 @@ BREAKAGES = {
         "boards.toml", "    { vp = 9, move = true },\n",
         "    { vp = 9, move = true },\n    { vp = 12, move = true },\n",
         ["boards.toml", "tracks.hero", "'spaces'", "4 spaces"]),
+    "turn order of the wrong length": (
+        "boards.toml", "three_players = [4, 2, 0]", "three_players = [4, 2]",
+        ["boards.toml", "turn_order", "'three_players'", "3 whole numbers"]),
+    "turn order worth too much": (
+        "boards.toml", "four_players = [8, 6, 3, 0]", "four_players = [50, 6, 3, 0]",
+        ["boards.toml", "turn_order", "'four_players [1]'", "from 0 to 20"]),
+    "turn order without a player count": (
+        "boards.toml", "two_players = [4, 0]\n", "",
+        ["boards.toml", "turn_order", "missing field 'two_players'"]),
     "missing field": (
         "artifacts.toml", 'vp = 4\ntext = "A crown', 'text = "A crown',
         ["artifacts.toml", "'sunken_diadem'", "missing field 'vp'"]),

@@ -1,8 +1,11 @@
 """Heroes of Dominaria rule decisions read from the rulebook's own words
 (docs/rules-decisions.md): a short supply in the mana phase, public quests taken by
-themselves, the two-player set-up, and artifacts that would give nothing."""
+themselves, the two-player set-up, turn order's head start, and artifacts that would give
+nothing."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +16,15 @@ from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.rules import moves_allowed
 from herotable.messages import say
 from herotable.terminal.dominaria.render import colour_name, event_texts
-from tests.dominaria_helpers import empty_pool, game_in_play, give, put_heroes, refused
+from tests.dominaria_helpers import (
+    DATA,
+    edited_data,
+    empty_pool,
+    game_in_play,
+    give,
+    put_heroes,
+    refused,
+)
 
 
 def current(game: DominariaGame) -> int:
@@ -212,6 +223,75 @@ def test_the_first_player_is_drawn_after_the_quests_are_kept():
     # A state saved while the quests are kept loads, and draws the first player later.
     fresh = DominariaGame(DominariaConfig(players=3), seed=5)
     assert DominariaGame.from_json(fresh.to_json()).first is None
+
+
+# ---------------------------------------------------------------- turn order
+
+
+def draw_first(players: int, seed: int, data: Path | None = None) -> tuple[DominariaGame, list]:
+    """A game just past the quests' keep, where the first player is drawn; its events."""
+    game = DominariaGame(DominariaConfig(players=players, data=str(data) if data else None),
+                         seed)
+    events: list = []
+    while game.first is None:
+        player = game.pending_players()[0]
+        events += game.apply(player, game.legal_actions(player)[0])
+    return game, events
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_seat_receives_the_packs_vp_for_its_place_in_turn_order(players):
+    turn_order = DominariaConfig(players=players).pack().boards.turn_order
+    wanted = turn_order.vp[players - 2]
+    # The designed pack makes up for playing early: the first seat most, the last nothing.
+    assert wanted[0] > 0 and wanted[-1] == 0 and list(wanted) == sorted(wanted, reverse=True)
+    for seed in (1, 2, 3):
+        game, events = draw_first(players, seed)
+        got = [game.players[(game.first + place) % players].head_start
+               for place in range(players)]
+        assert got == list(wanted)
+        for seat, parts in enumerate(game.scores()):
+            assert parts["turn_order"] == game.players[seat].head_start
+            assert parts["total"] == sum(v for k, v in parts.items() if k != "total")
+        announced = [(e["player"], e["vp"], e["place"]) for e in events
+                     if e["type"] == "head_start"]
+        assert announced == [((game.first + place) % players, vp, place + 1)
+                             for place, vp in enumerate(wanted) if vp]
+
+
+def test_the_rulebooks_game_without_the_table_gives_nothing(tmp_path):
+    text = (DATA / "boards.toml").read_text("utf-8")
+    start = text.index("[turn_order]")
+    end = text.index("[[planeswalker]]")
+    data = edited_data(tmp_path, "boards.toml", text[start:end], "")
+    game, events = draw_first(4, 1, data)
+    assert all(state.head_start == 0 for state in game.players)
+    assert {parts["turn_order"] for parts in game.scores()} == {0}
+    assert not [e for e in events if e["type"] == "head_start"]
+    assert "boards.toml: turn_order" not in game.pack.designed_records()
+
+
+def test_a_save_keeps_the_head_start_and_refuses_a_wrong_one():
+    game = game_in_play(4, seed=2)
+    loaded = DominariaGame.from_json(game.to_json())
+    assert [s.head_start for s in loaded.players] == [s.head_start for s in game.players]
+    saved = game.to_json()
+    saved["players"][game.first]["head_start"] += 1
+    with pytest.raises(SaveFileError, match="turn order"):
+        DominariaGame.from_json(saved)
+    # Nothing is owed before the first player is drawn.
+    fresh = DominariaGame(DominariaConfig(players=4), seed=2).to_json()
+    fresh["players"][0]["head_start"] = 3
+    with pytest.raises(SaveFileError, match="turn order"):
+        DominariaGame.from_json(fresh)
+
+
+def test_the_terminal_words_a_head_start_in_every_language():
+    game, events = draw_first(3, 1)
+    head = next(e for e in events if e["type"] == "head_start")
+    for language in ("en", "ru", "fr", "pl"):
+        [line] = event_texts(game.view(0), [head], language=language)
+        assert str(head["vp"]) in line.plain and str(head["place"]) in line.plain
 
 
 # ---------------------------------------------------------------- artifacts giving nothing

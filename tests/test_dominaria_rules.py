@@ -447,7 +447,7 @@ def test_final_scoring_the_seed_example_shape():
     quest = next(iter(game.pack.quests.values()))
     state.accomplished = [quest.id]
     state.public = [("tile", 10)]
-    assert score(state, game.pack)["total"] == 35 + artifact.vp + quest.vp + 10
+    assert score(state, game.pack)["total"] == 35 + artifact.vp + quest.vp + 10 + state.head_start
 
 
 def test_the_cabal_track_scores_the_highest_value_covered(tmp_path):
@@ -476,6 +476,8 @@ def test_the_game_ends_after_the_rounds_and_ties_go_to_completed_quests():
             game.apply(current(game), "end")
             turns += 1
         assert turns == players * rounds
+    for state in game.players:  # nobody scored: equal VP once turn order's are set aside
+        state.head_start = 0
     game.players[0].completed = 1
     standings = game.standings()
     assert standings[0].player == 0 and standings[0].rank == 1  # equal VP: more quests wins
@@ -494,6 +496,8 @@ def test_claimed_public_quests_count_as_completed_quests_in_the_tie_break():
     game.players[0].public = [(first.id, 5), (second.id, 5)]
     game.players[1].public = [(third.id, 10)]
     game.players[1].completed = 1
+    for state in game.players:  # turn order's VP set aside
+        state.head_start = 0
     totals = [s["total"] for s in game.scores()]
     assert totals[0] == totals[1]
     assert [(s.rank, s.player, s.tiebreak) for s in game.standings()] == [(1, 0, 2), (1, 1, 2)]

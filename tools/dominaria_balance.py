@@ -35,8 +35,10 @@ from herotable.dominaria.game import DominariaGame
 from herotable.dominaria.pack import CABAL_TOKENS, Pack
 from herotable.simulate import GameRow, SimulationSpec, simulate
 
-SOURCES = ("heroes", "manaliths", "leylines", "cabal", "artifacts", "accomplished", "public")
-LABELS = {"accomplished": "quest cards and counted artifacts", "public": "public quests"}
+SOURCES = ("heroes", "manaliths", "leylines", "cabal", "artifacts", "accomplished", "public",
+           "turn_order")
+LABELS = {"accomplished": "quest cards and counted artifacts", "public": "public quests",
+          "turn_order": "turn order"}
 BLOWOUT = 0.6  # a blowout: the runner-up scores under this share of the winner's VP
 
 

@@ -367,9 +367,26 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
             if all(p.choice is None for p in self.players):
                 self.rng.shuffle(self.quest_deck)  # the rulebook: shuffled back in
                 self.first = self.current = self.rng.below(self.num_players)
+                self._give_head_starts(self.first)
                 self._start_hero_placement(self.first)
         else:
             self._next_choice(player)
+
+    def _head_start(self, seat: int) -> int:
+        """The VP ``seat`` receives for its place in turn order (none before the draw)."""
+        if self.first is None:
+            return 0
+        place = (seat - self.first) % self.num_players
+        return self.pack.boards.turn_order.head_start(self.num_players, place)
+
+    def _give_head_starts(self, first: int) -> None:
+        """Each seat's VP for its place in turn order, from the pack (nothing in the
+        rulebook's game): announced, so that nobody wonders where they came from."""
+        for place in range(self.num_players):
+            seat = (first + place) % self.num_players
+            vp = self.players[seat].head_start = self._head_start(seat)
+            if vp:
+                self._event("head_start", player=seat, vp=vp, place=place + 1)
 
     def _start_hero_placement(self, first: int) -> None:
         self.placements = hero_placement_order(first, self.num_players)
@@ -1079,6 +1096,10 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         if state.setup_moves != self._setup_moves():
             raise SaveFileError(f"{where} has {state.setup_moves} extra moves from the set-up, "
                                 f"not {self._setup_moves()}")
+        head_start = self._head_start(index)
+        if state.head_start != head_start:
+            raise SaveFileError(f"{where} has {state.head_start} VP for its place in turn "
+                                f"order, not {head_start}")
         if any(c not in COLOURS for c in state.manalith_tokens):
             raise SaveFileError(f"{where} holds a Manalith token of no colour")
         if any(v < 0 for v in state.pool.values()):

@@ -129,12 +129,27 @@ class Track:
 
 
 @dataclass(frozen=True)
+class TurnOrder:
+    """The VP each seat receives at the set-up, by its place in turn order from the drawn
+    first player: ``vp[players - 2][place]``. The rulebook gives the later seats nothing
+    (all zeros, what a pack without the table plays); the designed pack makes up for what
+    playing early costs (docs/rules-decisions.md)."""
+
+    vp: tuple[tuple[int, ...], ...] = ((0, 0), (0, 0, 0), (0, 0, 0, 0))
+    provenance: str = "seed"
+
+    def head_start(self, players: int, place: int) -> int:
+        return self.vp[players - 2][place]
+
+
+@dataclass(frozen=True)
 class Boards:
     hero: Track
     manalith: Track
     leyline: Track
     cabal: Track
     provenance: str
+    turn_order: TurnOrder = TurnOrder()
 
 
 @dataclass(frozen=True)
@@ -238,6 +253,8 @@ class Pack:
                      if link.provenance == "designed")
         if self.boards.provenance == "designed":
             found.append("boards.toml: tracks")
+        if self.boards.turn_order.provenance == "designed":
+            found.append("boards.toml: turn_order")
         add("boards.toml", self.planeswalkers.values())
         add("dominaria.toml", self.cards)
         add("quests.toml", self.quests.values())
@@ -531,8 +548,27 @@ def _rulebook_symbols(name: str, spaces: list[TrackSpace], at: str) -> None:
                                 f"{spots} of the {name} track")
 
 
+# The player counts, in the order of TurnOrder.vp, and their field names in [turn_order].
+TURN_ORDER_FIELDS = (("two_players", 2), ("three_players", 3), ("four_players", 4))
+MAX_HEAD_START = 20  # VP: more would outweigh most of a game
+
+
+def _load_turn_order(raw: Any, where: str) -> TurnOrder:
+    at = f"{where} turn_order"
+    entry = _fields(raw, at, {"provenance": str, **{name: list for name, _ in TURN_ORDER_FIELDS}})
+    vp = []
+    for name, players in TURN_ORDER_FIELDS:
+        values = entry[name]
+        if len(values) != players or not all(type(v) is int for v in values):
+            raise DataError(f"{at}: field {name!r} should list {players} whole numbers of VP, "
+                            f"one per place in turn order, got {values!r}")
+        vp.append(tuple(_positive(v, at, f"{name} [{i + 1}]", 0, MAX_HEAD_START)
+                        for i, v in enumerate(values)))
+    return TurnOrder(tuple(vp), _provenance(entry, at))
+
+
 def _load_boards(data: dict[str, Any], where: str) -> tuple[Boards, dict[str, Planeswalker]]:
-    _top_level(data, where, ("tracks", "planeswalker"))
+    _top_level(data, where, ("tracks", "turn_order", "planeswalker"))
     if "tracks" not in data:
         raise DataError(f"{where}: missing table [tracks]")
     at = f"{where} tracks"
@@ -544,6 +580,8 @@ def _load_boards(data: dict[str, Any], where: str) -> tuple[Boards, dict[str, Pl
         leyline=_load_track(tracks["leyline"], where, "leyline"),
         cabal=_load_track(tracks["cabal"], where, "cabal"),
         provenance=_provenance(tracks, at),
+        turn_order=(_load_turn_order(data["turn_order"], where) if "turn_order" in data
+                    else TurnOrder()),
     )
     walkers: dict[str, Planeswalker] = {}
     for index, raw in enumerate(_records(data, "planeswalker", where)):

@@ -247,6 +247,7 @@ def score(player: PlayerState, pack: Pack) -> dict[str, int]:
         "accomplished": sum(pack.quests[q].vp if q in pack.quests else pack.artifacts[q].vp
                             for q in player.accomplished),
         "public": sum(vp for _, vp in player.public),
+        "turn_order": player.head_start,
     }
     parts["total"] = sum(parts.values())
     return parts

@@ -45,6 +45,9 @@ class PlayerState:
     # Move actions every turn beyond the Hero track's: the rulebook's extra one of a
     # two-player game, held from the start to the end.
     setup_moves: int = 0
+    # The VP received at the set-up for this seat's place in turn order (the pack's
+    # [turn_order]); scored with the rest.
+    head_start: int = 0
     completed: int = 0  # quest cards completed
     # Every location one of your Heroes arrived at (placed, recruited or moved), in order,
     # repeats included: what the travel conditions (metric ``visited``) count.
@@ -105,6 +108,7 @@ class PlayerState:
             "discovered": self.discovered,
             "completed": self.completed,
             "setup_moves": self.setup_moves,
+            "head_start": self.head_start,
             "moves_used": self.moves_used,
             "extra_moves": self.extra_moves,
             "collects_used": self.collects_used,
@@ -135,6 +139,8 @@ class PlayerState:
             completed=field_int(data, "completed"),
             # A save from before the field: the game fills it in (DominariaGame._from_json).
             setup_moves=field_int(data, "setup_moves") if "setup_moves" in data else 0,
+            # A save from before turn order was compensated: its pack gave nothing.
+            head_start=field_int(data, "head_start") if "head_start" in data else 0,
             moves_used=field_int(data, "moves_used"),
             extra_moves=field_int(data, "extra_moves"),
             collects_used=field_int(data, "collects_used"),

@@ -39,6 +39,7 @@ ENTRIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("map", "basics", ("move", "collect", "symbol.start")),
     ("setup", "basics", ("two_players", "symbol.start", "quests", "two_mana")),
     ("two_players", "basics", ("setup", "move", "track.hero")),
+    ("turn_order", "basics", ("setup", "scoring")),
     ("turn", "turn", ("mana_phase", "move", "collect", "cost", "end_turn")),
     ("mana_phase", "turn", ("cabal", "symbol.mana", "symbol.artifact_token", "two_mana")),
     ("move", "turn", ("symbol.move", "track.hero", "artifact.moves")),
@@ -77,7 +78,7 @@ ENTRIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     *((f"artifact.{kind}", "artifacts", ("artifacts",)) for kind in ARTIFACT_KINDS),
     ("game_end", "end", ("scoring", "end_turn")),
     ("scoring", "end", ("track.hero", "track.manalith", "track.leyline", "track.cabal",
-                        "public", "game_end")),
+                        "public", "turn_order", "game_end")),
     ("two_mana", "variants", ("setup", "mana_phase")),
 )
 
@@ -141,6 +142,9 @@ def _entry(pack: Pack, language: str, key: str, section: str,
     elif kind == "track" and what in TRACKS:
         track = getattr(pack.boards, what)
         params["values"] = ", ".join(str(space.vp) for space in track.spaces)
+    elif key == "turn_order":
+        two, three, four = (", ".join(map(str, vp)) for vp in pack.boards.turn_order.vp)
+        params.update(two=two, three=three, four=four)
     elif key == "public":
         first, second = next(iter(pack.public_quests.values())).tiles
         params.update(first=first, second=second)

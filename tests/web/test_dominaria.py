@@ -72,6 +72,12 @@ def test_a_whole_game_against_the_greedy_bot_by_clicking(page: Page, api: Api,
     totals = [p["score"]["total"] for p in state["view"]["players"]]
     for total in totals:
         expect(standings).to_contain_text(str(total))
+    # The first player's VP for its place in turn order has a row of its own.
+    view = state["view"]
+    head_start = view["players"][view["first"]]["score"]["turn_order"]
+    assert head_start > 0
+    expect(standings.locator("tr", has_text=text("dom.score.turn_order"))).to_contain_text(
+        str(head_start))
     expect(page.locator(".turn-log")).to_contain_text(text("dom.event.game_over", names="")[:15])
     assert shot
 

@@ -254,7 +254,7 @@ def pool_text(state: PlayerState, player: int) -> Text:
 
 
 SCORE_LETTERS = (("H", "heroes"), ("M", "manaliths"), ("L", "leylines"), ("C", "cabal"),
-                 ("A", "artifacts"), ("Q", "accomplished"), ("P", "public"))
+                 ("A", "artifacts"), ("Q", "accomplished"), ("P", "public"), ("O", "turn_order"))
 
 
 def score_text(parts: dict[str, int]) -> Text:
@@ -411,10 +411,11 @@ def event_parts(view: DominariaView, event: Event, language: str) -> dict[str, T
 
 
 EVENT_COUNTS = {"collect": "amount", "mana": "amount", "quest": "count", "complete": "vp",
-                "claim": "vp"}
+                "claim": "vp", "head_start": "vp"}
 EVENT_STYLES = {"complete": "green", "claim": "green"}
 EVENT_KINDS = ("hero", "move", "collect", "recruit", "discover", "confront", "manalith",
-               "leyline", "mana", "quest", "artifact", "use", "start", "complete", "claim")
+               "leyline", "mana", "quest", "artifact", "use", "start", "complete", "claim",
+               "head_start")
 
 
 def event_texts(view: DominariaView, events: Sequence[Event],
@@ -438,6 +439,8 @@ def event_texts(view: DominariaView, events: Sequence[Event],
                 params["count"] = event[EVENT_COUNTS[kind]]
             if "colour" in event:
                 params["colour"] = colour_name(event["colour"], language)
+            if "place" in event:
+                params["place"] = event["place"]
             line = Text.assemble(player_tag(player), " ")
             line.append_text(styled(language, f"dom.event.{kind}", parts,
                                     EVENT_STYLES.get(kind, ""), **params))
@@ -460,14 +463,15 @@ def action_echo(player: int, who: str, action: object, style: str = "dim",
 
 
 FINAL_COLUMNS = ("rank", "player", "heroes", "manaliths", "leylines", "cabal", "artifacts",
-                 "cards_done", "public", "total", "quests_done")
+                 "cards_done", "public", "turn_order", "total", "quests_done")
 
 
 def final_view(view: DominariaView, language: str = "en") -> Group:
     """The standings with every player's score item by item ("cards done": quests completed
     and artifacts counted), and the winners."""
+    # Twelve columns: padded on one side only, so that every heading fits 120 columns.
     table = Table(title=term(language, "common.final_scores"), box=box.SIMPLE_HEAD,
-                  title_style="bold")
+                  title_style="bold", padding=(0, 1, 0, 0), pad_edge=False)
     for column in FINAL_COLUMNS:
         table.add_column(words(language, f"final.{column}"),
                          justify="left" if column == "player" else "right",
@@ -477,7 +481,8 @@ def final_view(view: DominariaView, language: str = "en") -> Group:
         parts = scores[standing.player]
         table.add_row(str(standing.rank), player_label(view, standing.player, language),
                       *(str(parts[k]) for k in ("heroes", "manaliths", "leylines", "cabal",
-                                                "artifacts", "accomplished", "public")),
+                                                "artifacts", "accomplished", "public",
+                                                "turn_order")),
                       str(standing.total), str(standing.tiebreak))
     winners = [player_label(view, p, language) for p in view.winners()]
     return Group(table, Text(term(language, "common.winner", count=len(winners),

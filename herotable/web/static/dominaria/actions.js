@@ -9,7 +9,7 @@ import { findKeep, parseAction } from './notation.js';
 import { Mana, SeatGlyph, colourName } from './symbols.js';
 import { AbilityRules, CostLink, WhyNotHere, reasonText } from './reference.js';
 import { ArtifactCard, QuestCard } from './quests.js';
-import { actionText } from './words.js';
+import { actionText, scoreParts } from './words.js';
 
 export const ABILITIES = ['recruit', 'discover', 'confront', 'manalith', 'leyline'];
 export const PAYABLE = new Set(ABILITIES);
@@ -107,8 +107,8 @@ export function LocationPanel({ catalog, view, location, parsed, onChoose, busy,
 
 export function Standings({ view, names }) {
   const winners = new Set(view.winners);
-  const keys = ['heroes', 'manaliths', 'leylines', 'cabal', 'artifacts', 'accomplished', 'public', 'total'];
   const seats = view.players.map((p, seat) => seat);
+  const keys = scoreParts(view.players).concat('total');
   return html`<div class="standings">
     <h2>${t('standings.title')}</h2>
     <table class="scores"><thead><tr><th></th>${seats.map((seat) => html`<th class=${winners.has(seat) ? 'winner' : ''}>

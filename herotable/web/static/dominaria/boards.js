@@ -6,7 +6,7 @@ import { t, nameIn } from '../i18n.js';
 import { nameOf } from './catalog.js';
 import { findAction } from './notation.js';
 import { Mana, SeatGlyph } from './symbols.js';
-import { abilityText } from './words.js';
+import { abilityText, scoreParts } from './words.js';
 import { RulesLink, artifactEntry } from './reference.js';
 import { openRules } from '../rules_link.js';
 
@@ -49,7 +49,7 @@ export function SeatBoard({ seat, view, state, catalog, names, mine, actions, on
   const board = view.players[seat];
   const score = board.score;
   const turn = view.stage === 'play' && view.current === seat && !view.over;
-  const breakdown = ['heroes', 'manaliths', 'leylines', 'cabal', 'artifacts', 'accomplished', 'public']
+  const breakdown = scoreParts(view.players)
     .map((k) => `${t(`dom.score.${k}`)} ${score[k]}`).join(' · ');
   const walker = catalog.raw.planeswalkers[board.walker];
   const present = state.seats[seat] && state.seats[seat].present === false ? ` (${t('seat.away')})` : '';

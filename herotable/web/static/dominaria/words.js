@@ -50,6 +50,14 @@ export function cardText(catalog, id) {
   return parts.join(' ');
 }
 
+const SCORE_PARTS = ['heroes', 'manaliths', 'leylines', 'cabal', 'artifacts', 'accomplished', 'public', 'turn_order'];
+
+/** The parts of a score worth showing: every source, and turn order's VP only where the
+ * pack gives some (the rulebook's game has none, and an always-empty row would puzzle). */
+export function scoreParts(players) {
+  return SCORE_PARTS.filter((k) => k !== 'turn_order' || players.some((p) => p.score[k] > 0));
+}
+
 /** One event of the game's log in words; `names` are the seats' names. */
 export function eventText(catalog, names, e) {
   const who = names[e.player] ?? '';
@@ -72,6 +80,7 @@ export function eventText(catalog, names, e) {
     case 'start': return t('dom.event.start', { name: who, quest: place(e.quest) });
     case 'complete': return t('dom.event.complete', { name: who, quest: place(e.quest), count: e.vp });
     case 'claim': return t('dom.event.claim', { name: who, quest: place(e.quest), count: e.vp });
+    case 'head_start': return t('dom.event.head_start', { name: who, count: e.vp, place: e.place });
     case 'game_over': return t('dom.event.game_over', { names: (e.winners || []).map((w) => names[w]).join(', ') });
     default: return e.type;
   }
