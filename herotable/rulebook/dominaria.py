@@ -143,7 +143,7 @@ def _entry(pack: Pack, language: str, key: str, section: str,
         track = getattr(pack.boards, what)
         params["values"] = ", ".join(str(space.vp) for space in track.spaces)
     elif key == "turn_order":
-        two, three, four = (", ".join(map(str, vp)) for vp in pack.boards.turn_order.vp)
+        two, three, four = ("/".join(map(str, vp)) for vp in pack.boards.turn_order.vp)
         params.update(two=two, three=three, four=four)
     elif key == "public":
         first, second = next(iter(pack.public_quests.values())).tiles
