@@ -10,12 +10,14 @@ future shapes" term.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from herotable.cartographers.cards import CardSet
 from herotable.cartographers.config import EDICTS
 from herotable.cartographers.grid import neighbours
 from herotable.cartographers.scoring import SCORERS
+from herotable.cartographers.scoring.batch import card_stars
 from herotable.cartographers.scoring.common import Scorer
 from herotable.cartographers.sheet import MapSheet
 
@@ -62,3 +64,21 @@ def value(sheet: MapSheet, weights: Weights) -> float:
     if weights.holes:
         total -= weights.holes * (empty & ~neighbours(empty)).bit_count()
     return total
+
+
+def values(sheet: MapSheet, afters: Sequence[MapSheet], weights: Weights) -> list[float]:
+    """:func:`value` of each candidate map of one decision (``sheet`` with a few cells
+    changed), in one call, so the dearest cards score ``sheet`` once for all of them
+    (:mod:`herotable.cartographers.scoring.batch`). The terms are added in :func:`value`'s
+    order, so each total is the very float :func:`value` gives and rankings cannot differ."""
+    totals = [weights.coins * after.coins for after in afters]
+    for scorer, weight in weights.cards:
+        stars = card_stars(scorer, sheet, afters)
+        totals = [total + weight * count for total, count in zip(totals, stars, strict=True)]
+    for index, after in enumerate(afters):
+        empty = after.empty
+        if weights.monsters and after.monster:
+            totals[index] -= weights.monsters * (neighbours(after.monster) & empty).bit_count()
+        if weights.holes:
+            totals[index] -= weights.holes * (empty & ~neighbours(empty)).bit_count()
+    return totals

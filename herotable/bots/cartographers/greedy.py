@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from herotable.bots.base import Assessment, Bot, BotError, checked_include, finite
-from herotable.bots.cartographers.evaluate import Weights, value, weights_from
+from herotable.bots.cartographers.evaluate import Weights, value, values, weights_from
 from herotable.bots.cartographers.position import Position, read_view
 from herotable.bots.registry import register
 from herotable.cartographers.actions import CartographersAction, PlaceHero
 from herotable.cartographers.grid import neighbours
+from herotable.cartographers.sheet import MapSheet
 
 # How many of the best moves an assessment values besides those asked for: enough for a
 # hint to show the alternatives, few enough to keep its JSON small.
@@ -33,12 +34,16 @@ def weights_for(position: Position) -> Weights:
 def action_worth(position: Position, action: CartographersAction, weights: Weights) -> float:
     """The worth of the map ``action`` leaves, for the player who owns that map."""
     after = position.after(action)
-    worth = value(after, weights)
+    return guarded(after, action, value(after, weights))
+
+
+def guarded(after: MapSheet, action: CartographersAction, worth: float) -> float:
+    """``worth`` of the map ``action`` leaves, plus the guard a hero's attack cells add."""
     if isinstance(action, PlaceHero):
         # Next to filled cells only: other attack cells are no reason, or every cell of a
         # connected pattern would guard itself.
-        guarded = after.attack & after.empty & neighbours(after.filled)
-        worth += GUARD_WEIGHT * guarded.bit_count()
+        cells = after.attack & after.empty & neighbours(after.filled)
+        worth += GUARD_WEIGHT * cells.bit_count()
     return worth
 
 
@@ -51,7 +56,12 @@ def ranked(position: Position, legal: Sequence[CartographersAction]
         raise BotError("the view holds no decision for this seat")
     weights = weights_for(position)
     sign = 1.0 if decision.sheet == position.seat else -1.0
-    scored = [(sign * action_worth(position, a, weights), i) for i, a in enumerate(legal)]
+    # Every candidate map scored in one call: the dearest cards score the decision's map once
+    # and each candidate only where it differs (the same worths as action_worth's).
+    afters = [position.after(action) for action in legal]
+    worths = values(position.sheets[decision.sheet], afters, weights)
+    scored = [(sign * guarded(after, action, worth), i)
+              for i, (action, after, worth) in enumerate(zip(legal, afters, worths, strict=True))]
     scored.sort(key=lambda pair: (-pair[0], pair[1]))
     return scored
 

@@ -1,0 +1,126 @@
+"""The batch scorers give the reference scorers' stars exactly, card by card, on thousands of
+random maps, and greedy ranks its recorded decisions exactly as it would map by map."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from herotable.bots import make_bot
+from herotable.bots.cartographers.greedy import action_worth, ranked, weights_for
+from herotable.bots.cartographers.position import read_view
+from herotable.cartographers.config import GameConfig
+from herotable.cartographers.game import CartographersGame
+from herotable.cartographers.grid import CELL_COUNT, FULL, bit, indices, neighbours
+from herotable.cartographers.scoring.batch import BATCH_SCORERS
+from herotable.cartographers.sheet import DRAWN_TERRAINS, MapSheet
+
+MAPS = 2000
+CANDIDATES = 10
+
+
+def random_map(rng: random.Random) -> MapSheet:
+    """Mountains, wasteland, destroyed cells and ruins sprinkled, the rest drawn at random up
+    to a random fullness, with a few blobs of one terrain so that clusters grow large."""
+    sheet = MapSheet()
+    fullness = rng.random()
+    for index in range(CELL_COUNT):
+        cell = 1 << index
+        roll = rng.random()
+        if roll < 0.04:
+            sheet.mountain |= cell
+            sheet.filled |= cell
+        elif roll < 0.06:
+            sheet.wasteland |= cell
+            sheet.filled |= cell
+        elif roll < 0.08:
+            sheet.destroy(cell)
+        elif rng.random() < fullness:
+            sheet.draw(cell, rng.choice(DRAWN_TERRAINS))
+        if rng.random() < 0.06:
+            sheet.ruins |= cell
+    for _ in range(rng.randrange(6)):
+        blob = bit(rng.randrange(11), rng.randrange(11)) & sheet.empty
+        for _ in range(rng.randrange(1, 6)):
+            blob |= neighbours(blob) & sheet.empty
+        sheet.draw(blob, rng.choice(DRAWN_TERRAINS[:4]))
+    return sheet
+
+
+def random_cell(rng: random.Random, mask: int) -> int:
+    return 1 << rng.choice(list(indices(mask)))
+
+
+def candidate(rng: random.Random, sheet: MapSheet) -> MapSheet:
+    """``sheet`` with a connected shape of up to five empty cells drawn, a drawn cell
+    destroyed, or (now and then) a wholly different map."""
+    roll = rng.random()
+    if roll < 0.03 or sheet.empty == 0:
+        return random_map(rng)
+    after = sheet.copy()
+    drawn = sheet.filled & ~sheet.mountain & ~sheet.wasteland
+    if roll < 0.1 and drawn:
+        after.destroy(random_cell(rng, drawn))
+        return after
+    cells = random_cell(rng, sheet.empty)
+    for _ in range(rng.randrange(5)):
+        room = neighbours(cells) & sheet.empty & ~cells
+        if not room:
+            break
+        cells |= random_cell(rng, room)
+    after.draw(cells, rng.choice(DRAWN_TERRAINS))
+    return after
+
+
+@pytest.mark.parametrize("reference", list(BATCH_SCORERS), ids=lambda scorer: scorer.__name__)
+def test_batch_scorer_gives_the_reference_stars_on_random_maps(reference):
+    batch = BATCH_SCORERS[reference]
+    rng = random.Random(reference.__name__)
+    scored = set()
+    for _ in range(MAPS):
+        sheet = random_map(rng)
+        afters = [sheet, *(candidate(rng, sheet) for _ in range(CANDIDATES))]
+        expected = [reference(after).stars for after in afters]
+        assert batch(sheet, afters) == expected, sheet.to_text()
+        scored.update(expected)
+    assert len(scored) > 3  # the maps are varied enough to score in several ways
+
+
+def test_a_full_map_and_an_empty_one():
+    empty = MapSheet()
+    full = MapSheet()
+    full.draw(FULL, "farm")
+    for reference, batch in BATCH_SCORERS.items():
+        pairs = [(empty, full), (full, empty), (empty, empty), (full, full)]
+        for sheet, after in pairs:
+            assert batch(sheet, [after]) == [reference(after).stars]
+
+
+# One of each category, so every batch scorer weighs in greedy's decisions.
+RECORDED = [
+    GameConfig.preset("heroes", scoring=("faunlost_thicket", "shoreside_expanse",
+                                         "greengold_plains", "starlit_sigil")),
+    GameConfig.preset("base", scoring=("sentinel_wood", "craylund", "great_city",
+                                       "banded_hills")),
+]
+
+
+@pytest.mark.parametrize("config", RECORDED, ids=["heroes", "base"])
+def test_greedy_ranks_recorded_decisions_as_it_would_map_by_map(config):
+    game = CartographersGame(config, seed=3)
+    bot = make_bot("cartographers", "greedy", seed=3)
+    decisions = 0
+    while not game.is_over:
+        view = game.view(0)
+        position = read_view(view)
+        assert position.decision is not None
+        weights = weights_for(position)
+        sign = 1.0 if position.decision.sheet == position.seat else -1.0
+        one_by_one = sorted(((sign * action_worth(position, action, weights), i)
+                             for i, action in enumerate(view.legal)),
+                            key=lambda pair: (-pair[0], pair[1]))
+        assert ranked(position, view.legal) == one_by_one  # identical floats, not close ones
+        decisions += 1
+        game.apply(0, bot.decide(view, view.legal))
+    assert decisions > 20
