@@ -193,6 +193,30 @@ def test_a_turn_hint_is_drawn_and_taken_into_the_panel(page: Page, api: Api, sho
     assert sent_after_take(page, focused) == action
 
 
+def test_a_set_up_hint_outlives_another_seats_keep(page: Page, api: Api) -> None:
+    """Every seat keeps its quests at once: another seat keeping its own leaves this seat's
+    decision as it was, so the hint shown for it stays, and taking it still works."""
+    answer = api.client.post("/api/games", json={
+        "game": "dominaria", "seats": [{"name": "Ann"}, {"name": "Bo"}], "options": {},
+        "seed": 3, "hints": True})
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    game_id, ann, bo = created["id"], created["seats"][0], created["seats"][1]
+    page.goto(ann["url"])
+    table = DominariaTable(page, api, game_id, ann["token"], 0)
+    state = shown(table)
+    hint = ask(page)
+    take = page.get_by_role("button", name=text("hint.take"))
+    expect(take).to_be_visible()
+    theirs = api.state(game_id, bo["token"])
+    api.act(game_id, bo["token"], theirs["seq"], theirs["legal"][0])
+    expect(page.locator(f".dom-table[data-seq='{state['seq'] + 1}']")).to_be_visible()
+    expect(take).to_be_visible()
+    take.click()
+    assert sent_after_take(page, page.locator(".dom-actions .choice button.confirm")) == (
+        hint["action"])
+
+
 def test_no_hint_where_the_game_allows_none(page: Page, api: Api) -> None:
     answer = api.client.post("/api/games", json={
         "game": "dominaria", "seats": [{"name": "Ida"}, {"bot": "greedy"}], "options": {},

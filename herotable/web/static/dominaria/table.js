@@ -55,12 +55,16 @@ export function DominariaTable({ state, catalog, seat, act, undo, replay, hint, 
   const [about, setAbout] = useState(false);
   const [taken, setTaken] = useState(null); // the hint's action, taken into the panel
   const root = useRef(null);
-  // The hint is for this seat's decision now: each action makes a new one, and so does the
-  // next seat taking the device (hot-seat).
-  const h = useHintRequest(decision && hint ? hint : null, decision ? `${me}:${state.seq}` : null);
+  // The hint is for this seat's decision now, and so is what is being chosen. In play only
+  // the seat on its turn acts, so each action makes a new decision; the quests kept at
+  // set-up are chosen by every seat at once, and another seat's keep leaves this one's as it
+  // was (a hint or a choice in hand must not vanish with it). The next seat taking the device
+  // (hot-seat) has a decision of its own.
+  const decisionKey = !decision ? null : view.stage === 'quests' ? `${me}:quests` : `${me}:${state.seq}`;
+  const h = useHintRequest(decision && hint ? hint : null, decisionKey);
 
-  // A new state: what was being chosen may no longer be legal.
-  useEffect(() => { setMode(null); setPending(null); setTaken(null); }, [state.seq, seat]);
+  // A new decision: what was being chosen may no longer be legal.
+  useEffect(() => { setMode(null); setPending(null); setTaken(null); }, [decisionKey, seat]);
   // A new turn starts with nothing chosen: last turn's location would make its first click
   // let go of it rather than choose.
   useEffect(() => { setSelected(null); }, [view.round, view.current, seat]);
