@@ -194,8 +194,8 @@ def test_before_the_first_turn_the_log_starts_with_the_game():
     for _ in range(3):
         player = game.pending_players()[0]
         game.apply(player, game.view(player).legal[0])
-    # The three keeps, then the VP the first two places in turn order receive (three players).
-    assert [e["type"] for e in game.view(None).recent] == ["quest"] * 3 + ["head_start"] * 2
+    # The three keeps, then each place in turn order and its VP.
+    assert [e["type"] for e in game.view(None).recent] == ["quest"] * 3 + ["head_start"] * 3
 
 
 def test_a_clone_keeps_the_recent_events():

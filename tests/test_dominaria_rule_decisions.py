@@ -256,7 +256,7 @@ def test_each_seat_receives_the_packs_vp_for_its_place_in_turn_order(players):
         announced = [(e["player"], e["vp"], e["place"]) for e in events
                      if e["type"] == "head_start"]
         assert announced == [((game.first + place) % players, vp, place + 1)
-                             for place, vp in enumerate(wanted) if vp]
+                             for place, vp in enumerate(wanted)]  # every place, none too
 
 
 def test_the_rulebooks_game_without_the_table_gives_nothing(tmp_path):
@@ -267,7 +267,9 @@ def test_the_rulebooks_game_without_the_table_gives_nothing(tmp_path):
     game, events = draw_first(4, 1, data)
     assert all(state.head_start == 0 for state in game.players)
     assert {parts["turn_order"] for parts in game.scores()} == {0}
-    assert not [e for e in events if e["type"] == "head_start"]
+    # The places are still announced (who plays when), with nothing for them.
+    assert [(e["vp"], e["place"]) for e in events if e["type"] == "head_start"] == [
+        (0, place) for place in (1, 2, 3, 4)]
     assert "boards.toml: turn_order" not in game.pack.designed_records()
 
 
@@ -288,10 +290,10 @@ def test_a_save_keeps_the_head_start_and_refuses_a_wrong_one():
 
 def test_the_terminal_words_a_head_start_in_every_language():
     game, events = draw_first(3, 1)
-    head = next(e for e in events if e["type"] == "head_start")
-    for language in ("en", "ru", "fr", "pl"):
-        [line] = event_texts(game.view(0), [head], language=language)
-        assert str(head["vp"]) in line.plain and str(head["place"]) in line.plain
+    for head in [e for e in events if e["type"] == "head_start"]:
+        for language in ("en", "ru", "fr", "pl"):
+            [line] = event_texts(game.view(0), [head], language=language)
+            assert str(head["vp"]) in line.plain and str(head["place"]) in line.plain
 
 
 # ---------------------------------------------------------------- artifacts giving nothing

@@ -381,12 +381,12 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
 
     def _give_head_starts(self, first: int) -> None:
         """Each seat's VP for its place in turn order, from the pack (nothing in the
-        rulebook's game): announced, so that nobody wonders where they came from."""
+        rulebook's game). Every place is announced, none too: the log says who plays when,
+        and where each player's VP came from."""
         for place in range(self.num_players):
             seat = (first + place) % self.num_players
             vp = self.players[seat].head_start = self._head_start(seat)
-            if vp:
-                self._event("head_start", player=seat, vp=vp, place=place + 1)
+            self._event("head_start", player=seat, vp=vp, place=place + 1)
 
     def _start_hero_placement(self, first: int) -> None:
         self.placements = hero_placement_order(first, self.num_players)

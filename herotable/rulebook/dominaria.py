@@ -37,7 +37,7 @@ PREFIX = "rulebook.dominaria"
 ENTRIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("overview", "basics", ("setup", "turn", "scoring")),
     ("map", "basics", ("move", "collect", "symbol.start")),
-    ("setup", "basics", ("two_players", "symbol.start", "quests", "two_mana")),
+    ("setup", "basics", ("two_players", "turn_order", "symbol.start", "quests", "two_mana")),
     ("two_players", "basics", ("setup", "move", "track.hero")),
     ("turn_order", "basics", ("setup", "scoring")),
     ("turn", "turn", ("mana_phase", "move", "collect", "cost", "end_turn")),

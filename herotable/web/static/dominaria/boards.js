@@ -52,6 +52,10 @@ export function SeatBoard({ seat, view, state, catalog, names, mine, actions, on
   const breakdown = scoreParts(view.players)
     .map((k) => `${t(`dom.score.${k}`)} ${score[k]}`).join(' · ');
   const walker = catalog.raw.planeswalkers[board.walker];
+  // Which turn of each round is this seat's, once the first player is drawn.
+  const players = view.players.length;
+  const place = view.first === null || view.first === undefined ? null
+    : ((seat - view.first + players) % players) + 1;
   const present = state.seats[seat] && state.seats[seat].present === false ? ` (${t('seat.away')})` : '';
   const tokens = new Set(board.manalith_tokens);
   return html`<section class=${`seat-board ${turn ? 'turn' : ''} ${mine ? 'mine' : ''}`} data-seat=${seat}
@@ -60,6 +64,7 @@ export function SeatBoard({ seat, view, state, catalog, names, mine, actions, on
       <${SeatGlyph} seat=${seat} size=${18}/>
       <b class="seat-name">${names[seat]}${present}</b>
       <span class="muted walker">${walker ? nameIn(walker.names) : board.walker}</span>
+      ${place && html`<span class="muted small turn-place">${t('dom.board.place', { place, count: players })}</span>`}
       ${turn && html`<span class="tag go">${t('dom.board.turn')}</span>`}
       <span class="vp-total" title=${breakdown}>${t('dom.vp', { count: score.total })}</span>
     </header>
