@@ -38,12 +38,13 @@ EN = messages("en")
 
 
 def text(key: str, language: dict[str, Any] = EN, **params: Any) -> str:
-    """A catalogue message with ``{name}`` filled in (the client's t(), plurals aside)."""
+    """A catalogue message with ``{name}`` filled in (the client's t(), plurals aside but
+    English's: "one" for 1 and -1, as Intl.PluralRules chooses, so "-1 star")."""
     node: Any = language
     for part in key.split("."):
         node = node[part]
     if isinstance(node, dict):
-        node = node["one" if params.get("count") == 1 else "other"]
+        node = node["one" if params.get("count") in (1, -1) else "other"]
     return re.sub(r"\{(\w+)\}", lambda m: str(params.get(m.group(1), m.group(0))), node)
 
 
