@@ -17,7 +17,7 @@ from herotable.cartographers.cards import CardSet
 from herotable.cartographers.config import EDICTS
 from herotable.cartographers.grid import neighbours
 from herotable.cartographers.scoring import SCORERS
-from herotable.cartographers.scoring.batch import card_stars
+from herotable.cartographers.scoring.batch import stars_by_card
 from herotable.cartographers.scoring.common import Scorer
 from herotable.cartographers.sheet import MapSheet
 
@@ -68,12 +68,14 @@ def value(sheet: MapSheet, weights: Weights) -> float:
 
 def values(sheet: MapSheet, afters: Sequence[MapSheet], weights: Weights) -> list[float]:
     """:func:`value` of each candidate map of one decision (``sheet`` with a few cells
-    changed), in one call, so the dearest cards score ``sheet`` once for all of them
+    changed), in one call: the C kernel scores every card on every candidate at once, or
+    without it the dearest cards score ``sheet`` once for all of them
     (:mod:`herotable.cartographers.scoring.batch`). The terms are added in :func:`value`'s
     order, so each total is the very float :func:`value` gives and rankings cannot differ."""
     totals = [weights.coins * after.coins for after in afters]
+    stars_of = stars_by_card([scorer for scorer, _ in weights.cards], sheet, afters)
     for scorer, weight in weights.cards:
-        stars = card_stars(scorer, sheet, afters)
+        stars = stars_of[scorer]
         totals = [total + weight * count for total, count in zip(totals, stars, strict=True)]
     for index, after in enumerate(afters):
         empty = after.empty
