@@ -14,8 +14,8 @@ import sys
 from setuptools import Extension, setup
 
 # Python's own build flags usually hold -O2 or -O3, but a CFLAGS of one's own replaces them,
-# and unoptimised a call of the kernel is about a fifth slower. MSVC takes other flags, but it has no
-# 128-bit integer and its build fails (then is skipped) anyway.
+# and unoptimised a call of the kernel is about a fifth slower. MSVC takes other flags, but
+# it has no 128-bit integer and its build fails (then is skipped) anyway.
 OPTIMISED = [] if sys.platform == "win32" else ["-O2"]
 
 setup(

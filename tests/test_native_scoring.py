@@ -1,6 +1,7 @@
 """The C scoring kernel gives the reference cards' stars exactly, card by card, on thousands
-of random maps, and a machine without it (no compiler, or HEROTABLE_PURE_PYTHON=1) falls back
-to the Python cards. Greedy's rankings with and without it: tests/test_batch_scoring.py."""
+of random maps, and the bots' other terms as they count them; a machine without it (no
+compiler, or HEROTABLE_PURE_PYTHON=1) falls back to the Python cards. Greedy's rankings with
+and without it: tests/test_batch_scoring.py."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from functools import cache
 
 import pytest
 
+from herotable.bots.cartographers.evaluate import isolated_empty
 from herotable.cartographers.grid import FULL
-from herotable.cartographers.scoring import SCORERS, native
-from herotable.cartographers.scoring.common import Scorer
+from herotable.cartographers.scoring import SCORERS, monster_penalty, native
 from herotable.cartographers.sheet import MapSheet
 from tests.random_maps import candidate, random_map
 
@@ -40,17 +41,17 @@ def random_candidates() -> list[MapSheet]:
 
 
 @cache
-def kernel_stars() -> dict[Scorer, list[int]]:
-    """Every card on every random map, in one call, as the bots score a decision."""
+def kernel_counts() -> dict[native.Count, list[int]]:
+    """Every card and term on every random map, in one call, as the bots score a decision."""
     assert native.KERNEL is not None
-    scorers = list(SCORERS.values())
-    return dict(zip(scorers, native.KERNEL.stars(scorers, random_candidates()), strict=True))
+    counted = [*SCORERS.values(), *native.TERMS]
+    return dict(zip(counted, native.KERNEL.counts(counted, random_candidates()), strict=True))
 
 
 @needs_kernel
 def test_the_kernel_scores_every_card():
     assert native.KERNEL is not None
-    assert set(native.KERNEL.cards) == set(SCORERS.values())
+    assert set(native.KERNEL.kinds) == {*SCORERS.values(), *native.TERMS}
 
 
 @needs_kernel
@@ -59,21 +60,33 @@ def test_the_kernel_gives_the_reference_stars_on_random_maps(card_id):
     reference = SCORERS[card_id]
     maps = random_candidates()
     expected = [reference(sheet).stars for sheet in maps]
-    got = kernel_stars()[reference]
+    got = kernel_counts()[reference]
     mismatches = [i for i, (a, b) in enumerate(zip(expected, got, strict=True)) if a != b]
     assert not mismatches, maps[mismatches[0]].to_text()
     assert len(set(expected)) > 2  # the maps are varied enough to score in several ways
 
 
 @needs_kernel
-def test_one_call_scores_cards_in_the_order_asked():
+@pytest.mark.parametrize(("term", "reference"), [
+    (native.MONSTER_PENALTY, lambda sheet: monster_penalty(sheet).stars),
+    (native.ISOLATED_EMPTY, isolated_empty),
+], ids=native.TERMS)
+def test_the_kernel_counts_the_bots_terms_as_they_do(term, reference):
+    maps = random_candidates()
+    assert kernel_counts()[term] == [reference(sheet) for sheet in maps]
+
+
+@needs_kernel
+def test_one_call_counts_in_the_order_asked():
     assert native.KERNEL is not None
-    scorers = [SCORERS["starlit_sigil"], SCORERS["sentinel_wood"]]
+    counted = [SCORERS["starlit_sigil"], native.ISOLATED_EMPTY, SCORERS["sentinel_wood"]]
     maps = random_candidates()[:50]
-    assert native.KERNEL.stars(scorers, maps) == [[scorer(sheet).stars for sheet in maps]
-                                                 for scorer in scorers]
-    assert native.KERNEL.stars(scorers, []) == [[], []]
-    assert native.KERNEL.stars([], maps) == []
+    assert native.KERNEL.counts(counted, maps) == [
+        [SCORERS["starlit_sigil"](sheet).stars for sheet in maps],
+        [isolated_empty(sheet) for sheet in maps],
+        [SCORERS["sentinel_wood"](sheet).stars for sheet in maps]]
+    assert native.KERNEL.counts(counted, []) == [[], [], []]
+    assert native.KERNEL.counts([], maps) == []
 
 
 def test_the_environment_variable_forces_the_python_cards(monkeypatch):

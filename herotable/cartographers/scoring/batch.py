@@ -12,9 +12,8 @@ stars are exact for any pair of maps (a hero striking a monster, a cell destroye
 equal to the reference scorer's: tests/test_batch_scoring.py checks them card by card. Cards
 without a batch scorer are scored map by map by their reference function.
 
-When the C kernel is built (:mod:`herotable.cartographers.scoring.native`), it scores every
-card of a decision at once, faster still; these batch scorers are what a machine without it
-uses.
+When the C kernel is built (:mod:`herotable.cartographers.scoring.native`), the bots score
+with it instead; these batch scorers are what a machine without it uses.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from herotable.cartographers.grid import EDGE, FULL, ROWS, SIZE, clusters, neighbours
-from herotable.cartographers.scoring import base, heroes, native
+from herotable.cartographers.scoring import base, heroes
 from herotable.cartographers.scoring.common import Scorer, terrain_type_layers
 from herotable.cartographers.sheet import MapSheet
 
@@ -182,19 +181,3 @@ def card_stars(scorer: Scorer, sheet: MapSheet, afters: Sequence[MapSheet]) -> l
     if batch is not None:
         return batch(sheet, afters)
     return [scorer(after).stars for after in afters]
-
-
-def stars_by_card(scorers: Sequence[Scorer], sheet: MapSheet, afters: Sequence[MapSheet]
-                  ) -> dict[Scorer, list[int]]:
-    """The stars each of ``scorers`` gives each map of ``afters``, candidates on ``sheet``:
-    the C kernel scores all the cards it has in one call, :func:`card_stars` the others (all
-    of them when the kernel is not built)."""
-    found: dict[Scorer, list[int]] = {}
-    kernel = native.KERNEL
-    if kernel is not None:
-        fast = [scorer for scorer in scorers if scorer in kernel.cards]
-        found.update(zip(fast, kernel.stars(fast, afters), strict=True))
-    for scorer in scorers:
-        if scorer not in found:
-            found[scorer] = card_stars(scorer, sheet, afters)
-    return found

@@ -1,5 +1,5 @@
 /* The scoring cards in C, for the bots: every candidate map of a decision scored for every
-   weighted card in one call. Plain C with no Python headers: herotable.cartographers.scoring.native
+   weighted card (and the bots' other terms) in one call. Plain C with no Python headers: herotable.cartographers.scoring.native
    loads it with ctypes, and when it was not built the pure-Python scorers are used instead.
    Each card here gives exactly the stars of the Python card of the same id (base.py,
    heroes.py), the reference; tests/test_native_scoring.py checks them card by card.
@@ -363,13 +363,27 @@ static int starlit_sigil(const u128 *L) {
     return 4 * count;
 }
 
+/* ------------------------------------------------------------ the bots' other terms */
+
+/* Empty cells touching a monster (monster_penalty in common.py). */
+static int monster_penalty(const u128 *L) { return pc(nb(L[MONSTER]) & FULL & ~L[FILLED]); }
+
+/* Empty cells with no empty neighbour, which only a one-cell shape can fill (the bots'
+   "holes", bots/cartographers/evaluate.py). */
+static int isolated_empty(const u128 *L) {
+    u128 empty = FULL & ~L[FILLED];
+    return pc(empty & ~nb(empty));
+}
+
 /* ------------------------------------------------------------ the calls */
 
-typedef int (*card_fn)(const u128 *);
+/* What the kernel counts on a map: each scoring card's stars, under the card's id, then the
+   bots' other terms. */
+typedef int (*count_fn)(const u128 *);
 static const struct {
     const char *id;
-    card_fn stars;
-} CARDS[] = {
+    count_fn count;
+} COUNTS[] = {
     {"sentinel_wood", sentinel_wood},
     {"greenbough", greenbough},
     {"treetower", treetower},
@@ -402,23 +416,25 @@ static const struct {
     {"silos", silos},
     {"banded_hills", banded_hills},
     {"starlit_sigil", starlit_sigil},
+    {"monster_penalty", monster_penalty},
+    {"isolated_empty", isolated_empty},
 };
-#define CARD_COUNT ((int)(sizeof CARDS / sizeof CARDS[0]))
+#define COUNT_KINDS ((int)(sizeof COUNTS / sizeof COUNTS[0]))
 
 /* The loader asks for the ids by number, so the two sides cannot disagree on the order. */
-EXPORT int herotable_card_count(void) { return CARD_COUNT; }
-EXPORT const char *herotable_card_id(int index) {
-    return index >= 0 && index < CARD_COUNT ? CARDS[index].id : 0;
+EXPORT int herotable_kinds(void) { return COUNT_KINDS; }
+EXPORT const char *herotable_kind_id(int kind) {
+    return kind >= 0 && kind < COUNT_KINDS ? COUNTS[kind].id : 0;
 }
 EXPORT int herotable_layer_count(void) { return NLAYERS; }
 
-/* out[i * ncards + j]: the stars of card cards[j] on map i, for n maps packed one after
-   another. The caller passes only card numbers below herotable_card_count(). */
-EXPORT void herotable_score(const unsigned char *maps, int n, const int32_t *cards, int ncards,
+/* out[i * nkinds + j]: the count kinds[j] (a card's stars, or a term) on map i, for n maps
+   packed one after another. The caller passes only kinds below herotable_kinds(). */
+EXPORT void herotable_count(const unsigned char *maps, int n, const int32_t *kinds, int nkinds,
                             int32_t *out) {
     u128 L[NLAYERS];
     for (int i = 0; i < n; i++) {
         memcpy(L, maps + (size_t)i * sizeof L, sizeof L);
-        for (int j = 0; j < ncards; j++) out[(size_t)i * ncards + j] = CARDS[cards[j]].stars(L);
+        for (int j = 0; j < nkinds; j++) out[(size_t)i * nkinds + j] = COUNTS[kinds[j]].count(L);
     }
 }

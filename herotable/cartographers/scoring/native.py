@@ -1,5 +1,6 @@
 """The scoring cards in C (``kernel.c``), for the bots: every candidate map of a decision
-scored for every weighted card in one call, about thirty times faster than the Python cards.
+scored for every weighted card in one call, about twenty times faster than the Python cards,
+with the bots' other terms on the map (the monster penalty, isolated empty cells).
 
 ``pip install`` builds the kernel with the machine's C compiler when there is one (setup.py,
 an optional build); it is a plain shared library, loaded here with ctypes, so it needs no
@@ -28,50 +29,62 @@ PURE_PYTHON = "HEROTABLE_PURE_PYTHON"
 # carries an extension module's suffix (``_kernel.cpython-311-x86_64-linux-gnu.so``).
 LIBRARY = "_kernel"
 
-# The layers of a map in the kernel's order, each packed in 16 bytes.
+# The layers of a map in the kernel's order (Kernel.counts packs them so), 16 bytes each.
 LAYERS = ("forest", "village", "farm", "water", "monster", "mountain", "hero", "filled",
           "ruins")
 _LAYER_BYTES = 16
 
 
+# The bots' terms the kernel counts besides the cards (its ids for them): the empty cells
+# next to a monster (the monster penalty), and the empty cells with no empty neighbour.
+MONSTER_PENALTY = "monster_penalty"
+ISOLATED_EMPTY = "isolated_empty"
+TERMS = (MONSTER_PENALTY, ISOLATED_EMPTY)
+
+# What a call counts: a scoring card's stars (the card's reference scorer), or a term.
+Count = Scorer | str
+
+
 class Kernel:
-    """The loaded library and the cards it scores."""
+    """The loaded library and what it counts."""
 
     def __init__(self, library: ctypes.CDLL) -> None:
         library.herotable_init.argtypes = ()
         library.herotable_init.restype = None
-        library.herotable_card_count.restype = ctypes.c_int
-        library.herotable_card_id.argtypes = (ctypes.c_int,)
-        library.herotable_card_id.restype = ctypes.c_char_p
+        library.herotable_kinds.restype = ctypes.c_int
+        library.herotable_kind_id.argtypes = (ctypes.c_int,)
+        library.herotable_kind_id.restype = ctypes.c_char_p
         library.herotable_layer_count.restype = ctypes.c_int
-        score = library.herotable_score
-        score.argtypes = (ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int32),
+        count = library.herotable_count
+        count.argtypes = (ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int32),
                           ctypes.c_int, ctypes.POINTER(ctypes.c_int32))
-        score.restype = None
-        if library.herotable_layer_count() != len(LAYERS):
-            raise OSError("the scoring kernel was built for other map layers")
+        count.restype = None
+        ids = [library.herotable_kind_id(kind).decode()
+               for kind in range(library.herotable_kinds())]
+        # A library left from another version of the cards must not score in their place.
+        if (library.herotable_layer_count() != len(LAYERS)
+                or sorted(ids) != sorted([*SCORERS, *TERMS])):
+            raise OSError("the scoring kernel was built from another version of herotable")
         library.herotable_init()
-        self._score = score
-        # Each card the kernel scores, under the reference scorer of the same id.
-        self.cards: dict[Scorer, int] = {}
-        for index in range(library.herotable_card_count()):
-            card_id = library.herotable_card_id(index).decode()
-            self.cards[SCORERS[card_id]] = index
+        self._count = count
+        self.kinds: dict[Count, int] = {
+            (card_id if card_id in TERMS else SCORERS[card_id]): kind
+            for kind, card_id in enumerate(ids)}
 
-    def stars(self, scorers: Sequence[Scorer], afters: Sequence[MapSheet]) -> list[list[int]]:
-        """For each of ``scorers`` (all in :attr:`cards`), the stars it gives each map of
-        ``afters``: each map is packed once and scored for every card in the same call."""
-        count, width = len(afters), len(scorers)
-        if not count or not width:
-            return [[] for _ in scorers]
+    def counts(self, counted: Sequence[Count], afters: Sequence[MapSheet]) -> list[list[int]]:
+        """For each of ``counted`` (cards and terms), its count on each map of ``afters``:
+        each map is packed once and counted for all of them in the same call."""
+        maps, width = len(afters), len(counted)
+        if not maps or not width:
+            return [[] for _ in counted]
         order = sys.byteorder
         packed = b"".join([layer.to_bytes(_LAYER_BYTES, order) for sheet in afters
                            for layer in (sheet.forest, sheet.village, sheet.farm, sheet.water,
                                          sheet.monster, sheet.mountain, sheet.hero,
                                          sheet.filled, sheet.ruins)])
-        cards = (ctypes.c_int32 * width)(*(self.cards[scorer] for scorer in scorers))
-        out = (ctypes.c_int32 * (count * width))()
-        self._score(packed, count, cards, width, out)
+        kinds = (ctypes.c_int32 * width)(*(self.kinds[one] for one in counted))
+        out = (ctypes.c_int32 * (maps * width))()
+        self._count(packed, maps, kinds, width, out)
         flat = list(out)
         return [flat[column::width] for column in range(width)]
 
@@ -95,9 +108,9 @@ def load() -> Kernel | None:
         return None
     try:
         return Kernel(ctypes.CDLL(str(path)))
-    except (OSError, AttributeError, KeyError):
-        # A library from another build of this package (missing symbols, other cards):
-        # the Python cards still give the right stars.
+    except (OSError, AttributeError):
+        # Not loadable here, or from another version (missing symbols, other cards): the
+        # Python cards still give the right stars.
         return None
 
 
