@@ -1,11 +1,12 @@
 /* The scoring cards in C, for the bots: every candidate map of a decision scored for every
-   weighted card (and the bots' other terms) in one call. Plain C with no Python headers: herotable.cartographers.scoring.native
-   loads it with ctypes, and when it was not built the pure-Python scorers are used instead.
-   Each card here gives exactly the stars of the Python card of the same id (base.py,
-   heroes.py), the reference; tests/test_native_scoring.py checks them card by card.
+   weighted card (and the bots' other terms) in one call. Plain C with no Python headers:
+   herotable.cartographers.scoring.native loads it with ctypes, and when it was not built the
+   pure-Python scorers are used instead. Each card here gives exactly the stars of the Python
+   card of the same id (base.py, heroes.py), the reference; tests/test_native_scoring.py
+   checks them card by card.
 
-   A map is NLAYERS 128-bit bitboards in the machine's byte order, bit row * 11 + col as in grid.py:
-   forest, village, farm, water, monster, mountain, hero, filled, ruins. */
+   A map is NLAYERS 128-bit bitboards in the machine's byte order, bit row * 11 + col as in
+   grid.py: forest, village, farm, water, monster, mountain, hero, filled, ruins. */
 #include <stdint.h>
 #include <string.h>
 
@@ -27,7 +28,6 @@ typedef unsigned __int128 u128;
 #define NLAYERS 9
 enum { FOREST, VILLAGE, FARM, WATER, MONSTER, MOUNTAIN, HERO, FILLED, RUINS };
 #define TYPE_LAYERS 7 /* forest .. hero: the terrain types Banded Hills and Greengold count */
-
 
 static u128 FULL, NOT_FIRST_COL, NOT_LAST_COL, EDGE, ROWS[SIZE], COLS[SIZE], DIAGONALS[SIZE];
 static u128 COLS_UP_TO_7, COLS_UP_TO_9;

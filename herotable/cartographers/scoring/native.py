@@ -7,7 +7,9 @@ an optional build); it is a plain shared library, loaded here with ctypes, so it
 Python headers and adds no dependency. Without it (no compiler, a compiler without 128-bit
 integers, or ``HEROTABLE_PURE_PYTHON=1`` set to test that path) :data:`KERNEL` is None and
 the Python cards score alone. The Python cards stay the reference: each C card gives exactly
-their stars (tests/test_native_scoring.py).
+their stars (tests/test_native_scoring.py). An editable install builds the library in place,
+next to this module; after changing ``kernel.c``, build it again (``pip install -e .``, or
+``python setup.py build_ext --inplace``) before running the tests.
 """
 
 from __future__ import annotations
