@@ -1,5 +1,6 @@
 """The batch scorers give the reference scorers' stars exactly, card by card, on thousands of
-random maps, and greedy ranks its recorded decisions exactly as it would map by map."""
+random maps, and greedy ranks its recorded decisions exactly as it would map by map, with the
+C kernel and without it."""
 
 from __future__ import annotations
 
@@ -12,65 +13,14 @@ from herotable.bots.cartographers.greedy import action_worth, ranked, weights_fo
 from herotable.bots.cartographers.position import read_view
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.game import CartographersGame
-from herotable.cartographers.grid import CELL_COUNT, FULL, bit, indices, neighbours
+from herotable.cartographers.grid import FULL
+from herotable.cartographers.scoring import native
 from herotable.cartographers.scoring.batch import BATCH_SCORERS
-from herotable.cartographers.sheet import DRAWN_TERRAINS, MapSheet
+from herotable.cartographers.sheet import MapSheet
+from tests.random_maps import candidate, random_map
 
 MAPS = 2000
 CANDIDATES = 10
-
-
-def random_map(rng: random.Random) -> MapSheet:
-    """Mountains, wasteland, destroyed cells and ruins sprinkled, the rest drawn at random up
-    to a random fullness, with a few blobs of one terrain so that clusters grow large."""
-    sheet = MapSheet()
-    fullness = rng.random()
-    for index in range(CELL_COUNT):
-        cell = 1 << index
-        roll = rng.random()
-        if roll < 0.04:
-            sheet.mountain |= cell
-            sheet.filled |= cell
-        elif roll < 0.06:
-            sheet.wasteland |= cell
-            sheet.filled |= cell
-        elif roll < 0.08:
-            sheet.destroy(cell)
-        elif rng.random() < fullness:
-            sheet.draw(cell, rng.choice(DRAWN_TERRAINS))
-        if rng.random() < 0.06:
-            sheet.ruins |= cell
-    for _ in range(rng.randrange(6)):
-        blob = bit(rng.randrange(11), rng.randrange(11)) & sheet.empty
-        for _ in range(rng.randrange(1, 6)):
-            blob |= neighbours(blob) & sheet.empty
-        sheet.draw(blob, rng.choice(DRAWN_TERRAINS[:4]))
-    return sheet
-
-
-def random_cell(rng: random.Random, mask: int) -> int:
-    return 1 << rng.choice(list(indices(mask)))
-
-
-def candidate(rng: random.Random, sheet: MapSheet) -> MapSheet:
-    """``sheet`` with a connected shape of up to five empty cells drawn, a drawn cell
-    destroyed, or (now and then) a wholly different map."""
-    roll = rng.random()
-    if roll < 0.03 or sheet.empty == 0:
-        return random_map(rng)
-    after = sheet.copy()
-    drawn = sheet.filled & ~sheet.mountain & ~sheet.wasteland
-    if roll < 0.1 and drawn:
-        after.destroy(random_cell(rng, drawn))
-        return after
-    cells = random_cell(rng, sheet.empty)
-    for _ in range(rng.randrange(5)):
-        room = neighbours(cells) & sheet.empty & ~cells
-        if not room:
-            break
-        cells |= random_cell(rng, room)
-    after.draw(cells, rng.choice(DRAWN_TERRAINS))
-    return after
 
 
 @pytest.mark.parametrize("reference", list(BATCH_SCORERS), ids=lambda scorer: scorer.__name__)
@@ -106,8 +56,15 @@ RECORDED = [
 ]
 
 
+@pytest.mark.parametrize("scoring", ["native", "pure-python"])
 @pytest.mark.parametrize("config", RECORDED, ids=["heroes", "base"])
-def test_greedy_ranks_recorded_decisions_as_it_would_map_by_map(config):
+def test_greedy_ranks_recorded_decisions_as_it_would_map_by_map(config, scoring, monkeypatch):
+    # Both ways greedy scores a decision in one call: the C kernel, and without it (a machine
+    # with no compiler) the batch scorers and the reference cards.
+    if scoring == "pure-python":
+        monkeypatch.setattr(native, "KERNEL", None)
+    elif native.KERNEL is None:
+        pytest.skip("the scoring kernel is not loaded")
     game = CartographersGame(config, seed=3)
     bot = make_bot("cartographers", "greedy", seed=3)
     decisions = 0

@@ -18,6 +18,7 @@ from herotable.cartographers.grid import bit
 from herotable.cartographers.view import CartographersView, LegalMoves
 from herotable.core.errors import NotationError
 from herotable.core.game import Game
+from herotable.core.rng import SeededRng
 
 
 def played_out(game: Game[Any, Any, Any], pick_last: bool = False) -> Game[Any, Any, Any]:
@@ -159,3 +160,18 @@ def test_a_cartographers_view_says_what_every_seat_owes_and_the_running_totals()
         running = data["running_totals"][seat]
         assert running == [sum(s["total"] for s in seasons[:k + 1]) for k in range(4)]
         assert running[-1] == final[seat]
+
+
+def test_listing_the_legal_moves_gives_them_in_index_order() -> None:
+    # Iterating builds the actions straight from the masks; indexing is the reference.
+    kinds = set()
+    for seed in range(4):
+        game = CartographersGame(GameConfig.preset("heroes", players=2), seed)
+        rng = SeededRng(seed)
+        while not game.is_over:
+            seat = game.pending_players()[0]
+            legal = game.view(seat).legal
+            assert list(legal) == [legal[i] for i in range(len(legal))]
+            kinds.add(legal.kind)
+            game.apply(seat, legal[rng.below(len(legal))])
+    assert kinds == {"draw", "hero", "monster", "destroy"}

@@ -83,6 +83,18 @@ class ExploreCard:
         """Every on-map mask of any of the card's shapes, in any orientation, once each."""
         return tuple(dict.fromkeys(m for o in self.shapes for m in o.shape.placements))
 
+    @cached_property
+    def coin_placements(self) -> frozenset[int]:
+        """The placements of the card's coin shape (a shape's placements never coincide with
+        another shape of the same card, so membership decides the coin). Kept on the card:
+        every candidate draw a bot weighs asks, and a cache keyed by the card would hash the
+        whole card each time, which costs more than the answer."""
+        found: set[int] = set()
+        for option in self.shapes:
+            if option.coin:
+                found |= option.shape.placement_set
+        return frozenset(found)
+
 
 @dataclass(frozen=True)
 class HeroCard:

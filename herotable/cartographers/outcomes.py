@@ -8,8 +8,6 @@ callers pass actions the decision allows.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from herotable.cartographers.actions import (
     CartographersAction,
     Destroy,
@@ -17,7 +15,7 @@ from herotable.cartographers.actions import (
     DrawMonster,
     PlaceHero,
 )
-from herotable.cartographers.cards import CardSet, ExploreCard
+from herotable.cartographers.cards import CardSet
 from herotable.cartographers.decisions import Decision
 from herotable.cartographers.effects import (
     destroy_cells,
@@ -27,17 +25,6 @@ from herotable.cartographers.effects import (
 )
 from herotable.cartographers.grid import bit
 from herotable.cartographers.sheet import MapSheet
-
-
-@lru_cache(maxsize=256)
-def coin_placements(card: ExploreCard) -> frozenset[int]:
-    """The placements of the card's coin shape (a shape's placements never coincide with
-    another shape of the same card, so membership decides the coin)."""
-    found: set[int] = set()
-    for option in card.shapes:
-        if option.coin:
-            found |= option.shape.placement_set
-    return frozenset(found)
 
 
 def draw_outcome(sheet: MapSheet, cells: int, terrain: str, coin: bool) -> MapSheet:
@@ -52,7 +39,7 @@ def outcome(cards: CardSet, decision: Decision, sheet: MapSheet,
     """The decision's map ``sheet`` after ``action``, on a copy (``sheet`` is left alone)."""
     if isinstance(action, Draw):
         coin = (not decision.fallback
-                and action.cells in coin_placements(cards.explore[decision.card]))
+                and action.cells in cards.explore[decision.card].coin_placements)
         return draw_outcome(sheet, action.cells, action.terrain, coin)
     after = sheet.copy()
     if isinstance(action, PlaceHero):

@@ -108,8 +108,23 @@ class LegalMoves(Sequence[CartographersAction]):
         return PlaceHero(row, col, self.turns[choice])
 
     def __iter__(self) -> Iterator[CartographersAction]:
-        for i in range(len(self)):
-            yield self[i]
+        # The actions in index order (each mask, then its terrains or turns), built straight
+        # from the masks: indexing checks each index, and the bots list every action of every
+        # decision.
+        kind = self.kind
+        for mask in self.masks:
+            if kind == "draw":
+                for terrain in self.terrains:
+                    yield Draw(terrain, mask)
+            elif kind == "monster":
+                yield DrawMonster(mask)
+            else:
+                row, col = cell_of(mask)
+                if kind == "destroy":
+                    yield Destroy(row, col)
+                else:
+                    for turns in self.turns:
+                        yield PlaceHero(row, col, turns)
 
     def check(self, action: CartographersAction) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is one of these moves. A hero may

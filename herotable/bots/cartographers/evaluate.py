@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from herotable.cartographers.cards import CardSet
 from herotable.cartographers.config import EDICTS
 from herotable.cartographers.grid import neighbours
-from herotable.cartographers.scoring import SCORERS
+from herotable.cartographers.scoring import SCORERS, monster_penalty, native
 from herotable.cartographers.scoring.batch import card_stars
 from herotable.cartographers.scoring.common import Scorer
 from herotable.cartographers.sheet import MapSheet
@@ -62,23 +62,42 @@ def value(sheet: MapSheet, weights: Weights) -> float:
     if weights.monsters and sheet.monster:
         total -= weights.monsters * (neighbours(sheet.monster) & empty).bit_count()
     if weights.holes:
-        total -= weights.holes * (empty & ~neighbours(empty)).bit_count()
+        total -= weights.holes * isolated_empty(sheet)
     return total
 
 
 def values(sheet: MapSheet, afters: Sequence[MapSheet], weights: Weights) -> list[float]:
     """:func:`value` of each candidate map of one decision (``sheet`` with a few cells
-    changed), in one call, so the dearest cards score ``sheet`` once for all of them
-    (:mod:`herotable.cartographers.scoring.batch`). The terms are added in :func:`value`'s
-    order, so each total is the very float :func:`value` gives and rankings cannot differ."""
+    changed), in one call: the C kernel counts every card and term on every candidate at
+    once (:mod:`herotable.cartographers.scoring.native`), or without it the dearest cards
+    score ``sheet`` once for all of them (:mod:`herotable.cartographers.scoring.batch`). The
+    terms are added in :func:`value`'s order, so each total is the very float :func:`value`
+    gives and rankings cannot differ."""
+    scorers = [scorer for scorer, _ in weights.cards]
+    kernel = native.KERNEL
+    if kernel is not None:
+        *stars, monsters, holes = kernel.counts(
+            [*scorers, native.MONSTER_PENALTY, native.ISOLATED_EMPTY], afters)
+    else:
+        stars = [card_stars(scorer, sheet, afters) for scorer in scorers]
+        # Only the terms that count are needed (the lists are read only then).
+        monsters = ([monster_penalty(after).stars for after in afters] if weights.monsters
+                    else [])
+        holes = [isolated_empty(after) for after in afters] if weights.holes else []
     totals = [weights.coins * after.coins for after in afters]
-    for scorer, weight in weights.cards:
-        stars = card_stars(scorer, sheet, afters)
-        totals = [total + weight * count for total, count in zip(totals, stars, strict=True)]
-    for index, after in enumerate(afters):
-        empty = after.empty
-        if weights.monsters and after.monster:
-            totals[index] -= weights.monsters * (neighbours(after.monster) & empty).bit_count()
-        if weights.holes:
-            totals[index] -= weights.holes * (empty & ~neighbours(empty)).bit_count()
+    for (_, weight), counts in zip(weights.cards, stars, strict=True):
+        totals = [total + weight * count for total, count in zip(totals, counts, strict=True)]
+    # value() skips the monster term on a map without monsters; here it subtracts 0.0 there,
+    # which leaves every float as it was.
+    if weights.monsters:
+        totals = [total - weights.monsters * count
+                  for total, count in zip(totals, monsters, strict=True)]
+    if weights.holes:
+        totals = [total - weights.holes * count for total, count in zip(totals, holes, strict=True)]
     return totals
+
+
+def isolated_empty(sheet: MapSheet) -> int:
+    """Empty cells with no empty neighbour: only a one-cell shape can ever fill them."""
+    empty = sheet.empty
+    return (empty & ~neighbours(empty)).bit_count()

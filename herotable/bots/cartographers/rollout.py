@@ -18,7 +18,7 @@ from herotable.bots.cartographers.position import Future, Position
 from herotable.cartographers.cards import FALLBACK_TERRAINS, ExploreCard
 from herotable.cartographers.effects import draw_monster
 from herotable.cartographers.grid import indices
-from herotable.cartographers.outcomes import coin_placements, draw_outcome
+from herotable.cartographers.outcomes import draw_outcome
 from herotable.cartographers.preview import score_season
 from herotable.cartographers.sheet import MapSheet
 from herotable.cartographers.solo import solo_ambush_mask
@@ -30,7 +30,7 @@ def best_draw(sheet: MapSheet, card: ExploreCard, weights: Weights, ruins: bool,
     filled = sheet.filled
     target = sheet.ruins & ~filled if ruins else ~filled
     masks = [m for m in card.placements if m & target and not m & filled]
-    coins = coin_placements(card)
+    coins = card.coin_placements
     terrains = card.terrains
     if not masks:
         masks = [1 << i for i in indices(sheet.empty)]

@@ -11,6 +11,9 @@ The changed cells are found by comparing the layers, not taken from the action, 
 stars are exact for any pair of maps (a hero striking a monster, a cell destroyed), and
 equal to the reference scorer's: tests/test_batch_scoring.py checks them card by card. Cards
 without a batch scorer are scored map by map by their reference function.
+
+When the C kernel is built (:mod:`herotable.cartographers.scoring.native`), the bots score
+with it instead; these batch scorers are what a machine without it uses.
 """
 
 from __future__ import annotations
