@@ -1,9 +1,11 @@
 """Two people online, each in their own browser with their own invitation: both draw, then an
 ambush comes and each draws the monster on the other's map, which the other sees appear live.
-The map a person chose to look at stays while the other plays."""
+The map a person chose to look at stays while the other plays. A person's own seat is never
+shown away."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -110,3 +112,20 @@ def test_two_browsers_an_ambush_crosses_to_the_neighbours_map(
     finally:
         ann_page.context.close()
         bob_page.context.close()
+
+
+def test_a_persons_own_seat_is_never_shown_away(page: Page, api: Api) -> None:
+    """The first state can come before the page's live connection is up (the server counts a
+    seat present only then); the person at this page is here all the same."""
+    answer = api.client.post("/api/games", json={
+        "game": "cartographers", "seats": [{"name": "Ann"}, {"name": "Bo"}], "options": {},
+        "seed": 7})
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    page.route_web_socket(re.compile(r"/ws$"), lambda socket: socket.close())
+    page.goto(created["seats"][0]["url"])
+    names = page.locator(".others button.other .other-name")
+    expect(names).to_have_count(2)
+    expect(names.nth(0)).to_have_text("Ann")  # this page's seat: present
+    expect(names.nth(1)).to_have_text(f"Bo ({text('seat.away')})")  # nobody holds Bo's yet
+

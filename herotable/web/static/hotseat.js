@@ -21,11 +21,11 @@ export function handOver(state, held, active, before) {
   return fresh && owing[0] !== active ? { seat: owing[0], newCard: true } : null;
 }
 
-/** `state` with the seats held here shown present: the page follows the game with one seat's
- * connection at a time, so the server counts only that one, yet every seat held here is at
- * this device. */
+/** `state` with the seats held here shown present: this page is open, so whoever holds them
+ * is at this device. The server counts a seat present only once its connection is up (the
+ * first state may come before it), and with hot-seat only one seat's connection at a time. */
 export function withHeldPresent(state, held) {
-  if (!state || held.length < 2) return state;
+  if (!state || held.length === 0) return state;
   const here = new Set(held.map((s) => s.seat));
   return { ...state, seats: state.seats.map((s) => (here.has(s.seat) ? { ...s, present: true } : s)) };
 }
