@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
@@ -91,6 +91,16 @@ class DominariaTable:
     def synced(self, state: dict[str, Any]) -> None:
         """Wait until the page shows the state the API gave."""
         expect(self.root).to_have_attribute("data-seq", str(state["seq"]))
+
+    def wait_until(self, wanted: Callable[[dict[str, Any]], bool],
+                   timeout: float = 30) -> dict[str, Any]:
+        """The game's state once ``wanted`` holds of it and the page shows it."""
+        end = time.monotonic() + timeout
+        while not wanted(state := self.state()):
+            assert time.monotonic() < end, f"still waiting at seq {state['seq']}"
+            time.sleep(0.05)
+        self.synced(state)
+        return state
 
     def wait_after(self, seq: int, timeout: float = 30) -> dict[str, Any]:
         """Wait until the action sent after ``seq`` is in, and the bots have answered.
