@@ -97,7 +97,18 @@ class LegalMoves(Sequence[CartographersAction]):
         if not 0 <= index < len(self):
             raise IndexError("legal action index out of range")
         per_mask = self._per_mask
-        mask, choice = self.masks[index // per_mask], index % per_mask
+        return self._action(self.masks[index // per_mask], index % per_mask)
+
+    def __iter__(self) -> Iterator[CartographersAction]:
+        # The actions in index order (each mask, then its terrains or turns), without
+        # indexing's checks of each index: the bots list every action of every decision.
+        choices = range(self._per_mask)
+        for mask in self.masks:
+            for choice in choices:
+                yield self._action(mask, choice)
+
+    def _action(self, mask: int, choice: int) -> CartographersAction:
+        """The action of ``mask`` with its ``choice``-th terrain or quarter turn."""
         if self.kind == "draw":
             return Draw(self.terrains[choice], mask)
         if self.kind == "monster":
@@ -106,25 +117,6 @@ class LegalMoves(Sequence[CartographersAction]):
         if self.kind == "destroy":
             return Destroy(row, col)
         return PlaceHero(row, col, self.turns[choice])
-
-    def __iter__(self) -> Iterator[CartographersAction]:
-        # The actions in index order (each mask, then its terrains or turns), built straight
-        # from the masks: indexing checks each index, and the bots list every action of every
-        # decision.
-        kind = self.kind
-        for mask in self.masks:
-            if kind == "draw":
-                for terrain in self.terrains:
-                    yield Draw(terrain, mask)
-            elif kind == "monster":
-                yield DrawMonster(mask)
-            else:
-                row, col = cell_of(mask)
-                if kind == "destroy":
-                    yield Destroy(row, col)
-                else:
-                    for turns in self.turns:
-                        yield PlaceHero(row, col, turns)
 
     def check(self, action: CartographersAction) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is one of these moves. A hero may

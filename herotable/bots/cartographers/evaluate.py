@@ -58,9 +58,8 @@ def value(sheet: MapSheet, weights: Weights) -> float:
     total = weights.coins * sheet.coins
     for scorer, weight in weights.cards:
         total += weight * scorer(sheet).stars
-    empty = sheet.empty
     if weights.monsters and sheet.monster:
-        total -= weights.monsters * (neighbours(sheet.monster) & empty).bit_count()
+        total -= weights.monsters * monster_penalty(sheet).stars
     if weights.holes:
         total -= weights.holes * isolated_empty(sheet)
     return total

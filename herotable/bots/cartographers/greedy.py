@@ -56,8 +56,8 @@ def ranked(position: Position, legal: Sequence[CartographersAction]
         raise BotError("the view holds no decision for this seat")
     weights = weights_for(position)
     sign = 1.0 if decision.sheet == position.seat else -1.0
-    # Every candidate map scored in one call: the dearest cards score the decision's map once
-    # and each candidate only where it differs (the same worths as action_worth's).
+    # Every candidate map valued in one call (values: the C kernel, or the batch scorers),
+    # the same worths as action_worth's.
     afters = [position.after(action) for action in legal]
     worths = values(position.sheets[decision.sheet], afters, weights)
     scored = [(sign * guarded(after, action, worth), i)

@@ -106,15 +106,18 @@ def the_golden_granary(sheet: MapSheet) -> ScoreResult:
     return ScoreResult(water.bit_count() + 3 * farm.bit_count(), water | farm)
 
 
+def off_shore(cluster: int, other: int) -> bool:
+    """Whether ``cluster`` touches neither ``other`` nor the edge (Shoreside Expanse)."""
+    return not (cluster & EDGE or neighbours(cluster) & other)
+
+
 @card("shoreside_expanse")
 def shoreside_expanse(sheet: MapSheet) -> ScoreResult:
     """Three stars per farm or water cluster touching neither the other terrain nor the edge."""
     farm = sheet.farm
     water = sheet.water
-    farms = stars_per_group(
-        clusters(farm), 3, lambda cluster: not (cluster & EDGE or neighbours(cluster) & water))
-    waters = stars_per_group(
-        clusters(water), 3, lambda cluster: not (cluster & EDGE or neighbours(cluster) & farm))
+    farms = stars_per_group(clusters(farm), 3, lambda cluster: off_shore(cluster, water))
+    waters = stars_per_group(clusters(water), 3, lambda cluster: off_shore(cluster, farm))
     return ScoreResult(farms.stars + waters.stars, farms.cells | waters.cells)
 
 
@@ -144,19 +147,22 @@ def great_city(sheet: MapSheet) -> ScoreResult:
     return best_of(clusters(sheet.village), size_if_clear)
 
 
+def touches_three_types(cluster: int, layers: tuple[int, ...]) -> bool:
+    """Whether a village cluster touches three or more of the terrain type ``layers``
+    (Greengold Plains)."""
+    # ``neighbours`` of a cluster of 2+ cells holds its own cells (each touches another),
+    # which would count village as a type it touches; a maximal cluster touches no other
+    # village, so without its own cells the village layer drops out.
+    around = neighbours(cluster) & ~cluster
+    return sum(1 for layer in layers if layer & around) >= 3
+
+
 @card("greengold_plains")
 def greengold_plains(sheet: MapSheet) -> ScoreResult:
     """Three stars per village cluster touching three or more different terrain types."""
     layers = terrain_type_layers(sheet)
-
-    def varied(cluster: int) -> bool:
-        # ``neighbours`` of a cluster of 2+ cells holds its own cells (each touches another),
-        # which would count village as a type it touches; a maximal cluster touches no other
-        # village, so without its own cells the village layer drops out.
-        around = neighbours(cluster) & ~cluster
-        return sum(1 for layer in layers if layer & around) >= 3
-
-    return stars_per_group(clusters(sheet.village), 3, varied)
+    return stars_per_group(clusters(sheet.village), 3,
+                           lambda cluster: touches_three_types(cluster, layers))
 
 
 @card("shieldgate")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from herotable.cartographers.grid import EDGE, FULL, ROWS, SIZE, clusters, neighbours
+from herotable.cartographers.grid import EDGE, FULL, ROWS, SIZE, cluster_of, clusters, neighbours
 from herotable.cartographers.scoring import base, heroes
 from herotable.cartographers.scoring.common import Scorer, terrain_type_layers
 from herotable.cartographers.sheet import MapSheet
@@ -115,8 +115,8 @@ def _shore_groups(layer: int, other: int, seeds: int) -> int:
 def shoreside_expanse(sheet: MapSheet, afters: Sequence[MapSheet]) -> list[int]:
     """Three stars per farm or water cluster touching neither the other terrain nor the edge."""
     farm, water = sheet.farm, sheet.water
-    lone = [c for c in clusters(farm) if not (c & EDGE or neighbours(c) & water)]
-    lone += [c for c in clusters(water) if not (c & EDGE or neighbours(c) & farm)]
+    lone = [c for c in clusters(farm) if base.off_shore(c, water)]
+    lone += [c for c in clusters(water) if base.off_shore(c, farm)]
     stars = []
     for after in afters:
         farm_now, water_now = after.farm, after.water
@@ -132,16 +132,10 @@ def shoreside_expanse(sheet: MapSheet, afters: Sequence[MapSheet]) -> list[int]:
     return stars
 
 
-def _varied(cluster: int, layers: tuple[int, ...]) -> bool:
-    """Whether a village cluster touches three or more terrain types (see the reference)."""
-    around = neighbours(cluster) & ~cluster
-    return sum(1 for layer in layers if layer & around) >= 3
-
-
 def greengold_plains(sheet: MapSheet, afters: Sequence[MapSheet]) -> list[int]:
     """Three stars per village cluster touching three or more different terrain types."""
     layers = terrain_type_layers(sheet)
-    varied = [c for c in clusters(sheet.village) if _varied(c, layers)]
+    varied = [c for c in clusters(sheet.village) if base.touches_three_types(c, layers)]
     stars = []
     for after in afters:
         now = terrain_type_layers(after)
@@ -154,13 +148,8 @@ def greengold_plains(sheet: MapSheet, afters: Sequence[MapSheet]) -> list[int]:
         village = after.village
         seeds = village & zone
         while seeds:
-            region = seeds & -seeds
-            while True:
-                grown = (region | neighbours(region)) & village
-                if grown == region:
-                    break
-                region = grown
-            count += _varied(region, now)
+            region = cluster_of(seeds & -seeds, village)
+            count += base.touches_three_types(region, now)
             seeds &= ~region
         stars.append(3 * count)
     return stars

@@ -19,6 +19,7 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib.machinery import EXTENSION_SUFFIXES
+from operator import attrgetter
 from pathlib import Path
 
 from herotable.cartographers.scoring.common import SCORERS, Scorer
@@ -35,6 +36,7 @@ LIBRARY = "_kernel"
 LAYERS = ("forest", "village", "farm", "water", "monster", "mountain", "hero", "filled",
           "ruins")
 _LAYER_BYTES = 16
+_layers_of = attrgetter(*LAYERS)  # a map's layers in that order, as a tuple
 
 
 # The bots' terms the kernel counts besides the cards (its ids for them): the empty cells
@@ -81,9 +83,7 @@ class Kernel:
             return [[] for _ in counted]
         order = sys.byteorder
         packed = b"".join([layer.to_bytes(_LAYER_BYTES, order) for sheet in afters
-                           for layer in (sheet.forest, sheet.village, sheet.farm, sheet.water,
-                                         sheet.monster, sheet.mountain, sheet.hero,
-                                         sheet.filled, sheet.ruins)])
+                           for layer in _layers_of(sheet)])
         kinds = (ctypes.c_int32 * width)(*(self.kinds[one] for one in counted))
         out = (ctypes.c_int32 * (maps * width))()
         self._count(packed, maps, kinds, width, out)
