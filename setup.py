@@ -16,7 +16,11 @@ from setuptools import Extension, setup
 # Python's own build flags usually hold -O2 or -O3, but a CFLAGS of one's own replaces them,
 # and unoptimised a call of the kernel is about a fifth slower. MSVC takes other flags, but
 # it has no 128-bit integer and its build fails (then is skipped) anyway.
-OPTIMISED = [] if sys.platform == "win32" else ["-O2"]
+# -ffp-contract=off: the kernel's sums of weighted counts must be the very doubles Python's
+# sums give (the bots' rankings are tested identical), so no fused multiply-add (which
+# rounds once instead of twice) may replace a product and a sum, as compilers may on
+# machines that have one.
+OPTIMISED = [] if sys.platform == "win32" else ["-O2", "-ffp-contract=off"]
 
 setup(
     ext_modules=[

@@ -59,8 +59,9 @@ RECORDED = [
 @pytest.mark.parametrize("scoring", ["native", "pure-python"])
 @pytest.mark.parametrize("config", RECORDED, ids=["heroes", "base"])
 def test_greedy_ranks_recorded_decisions_as_it_would_map_by_map(config, scoring, monkeypatch):
-    # Both ways greedy scores a decision in one call: the C kernel, and without it (a machine
-    # with no compiler) the batch scorers and the reference cards.
+    # Both ways greedy scores a decision in one call: the C kernel (which draws the candidates
+    # itself), and without it (a machine with no compiler) the batch scorers and the
+    # reference cards on the drawn maps.
     if scoring == "pure-python":
         monkeypatch.setattr(native, "KERNEL", None)
     elif native.KERNEL is None:
@@ -78,6 +79,9 @@ def test_greedy_ranks_recorded_decisions_as_it_would_map_by_map(config, scoring,
                              for i, action in enumerate(view.legal)),
                             key=lambda pair: (-pair[0], pair[1]))
         assert ranked(position, view.legal) == one_by_one  # identical floats, not close ones
+        # The legal actions as a plain list (a bot across a wire gets them so), not the game's
+        # lazy sequence of masks: the same ranking.
+        assert ranked(position, list(view.legal)) == one_by_one
         decisions += 1
         game.apply(0, bot.decide(view, view.legal))
     assert decisions > 20

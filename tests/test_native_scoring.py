@@ -13,8 +13,11 @@ from functools import cache
 
 import pytest
 
-from herotable.bots.cartographers.evaluate import isolated_empty
-from herotable.cartographers.grid import FULL
+from herotable.bots.cartographers.evaluate import draw_values, isolated_empty, value, weights_from
+from herotable.cartographers.config import GameConfig
+from herotable.cartographers.effects import DRAGON
+from herotable.cartographers.grid import CELL_COUNT, FULL
+from herotable.cartographers.outcomes import draw_outcome
 from herotable.cartographers.scoring import SCORERS, monster_penalty, native
 from herotable.cartographers.sheet import MapSheet
 from tests.random_maps import candidate, random_map
@@ -87,6 +90,38 @@ def test_one_call_counts_in_the_order_asked():
         [SCORERS["sentinel_wood"](sheet).stars for sheet in maps]]
     assert native.KERNEL.counts(counted, []) == [[], [], []]
     assert native.KERNEL.counts([], maps) == []
+
+
+@needs_kernel
+def test_the_kernel_draws_and_values_as_the_game_and_value_do():
+    # Draws as the game makes them (effects.draw_shape, then value) against the kernel's own
+    # drawing: coin shapes near the coin track's end, monsters drawn on hero attack cells,
+    # newly surrounded mountains, a dragon boxed in or already paid for, every term weighted.
+    rng = random.Random("native draws")
+    cards = GameConfig.preset("heroes").card_set()
+    compared = coins_differ = 0
+    for _ in range(400):
+        sheet = random_map(rng)
+        sheet.attack = sum(1 << i for i in range(CELL_COUNT) if rng.random() < 0.15)
+        sheet.paid_mountains = sheet.mountain & random_map(rng).filled
+        sheet.coins = rng.choice([0, 5, 13, 14])
+        if rng.random() < 0.5 and sheet.monster:
+            sheet.monster_ids[DRAGON] = sheet.monster & random_map(rng).filled
+            sheet.dragon_paid = rng.random() < 0.3
+        scoring = tuple(rng.sample(sorted(SCORERS), 4))
+        weights = weights_from(cards, scoring, rng.randrange(4))
+        draws = []
+        for _ in range(CANDIDATES):
+            shape = candidate(rng, sheet)
+            cells = shape.filled & ~sheet.filled
+            if cells:
+                terrain = rng.choice(["forest", "village", "farm", "water", "monster", "hero"])
+                draws.append((cells, terrain, rng.random() < 0.3))
+        afters = [draw_outcome(sheet, *draw) for draw in draws]
+        assert draw_values(sheet, draws, weights) == [value(after, weights) for after in afters]
+        compared += len(draws)
+        coins_differ += len({after.coins for after in afters}) > 1
+    assert compared > 2000 and coins_differ > 50
 
 
 def test_the_environment_variable_forces_the_python_cards(monkeypatch):

@@ -14,6 +14,8 @@ from herotable.cartographers.grid import bit, sides_all_in
 from herotable.cartographers.sheet import MapSheet
 
 DRAGON_COINS = 3
+# The ambush whose monster, once boxed in, pays DRAGON_COINS.
+DRAGON = "dragon_inferno"
 
 Change = tuple[str, int, str]
 
@@ -32,7 +34,7 @@ def settle(sheet: MapSheet) -> list[Change]:
         gained = sheet.gain_coins(surrounded.bit_count())
         if gained:
             changes.append(("coins", gained, "surrounded mountain"))
-    dragon = sheet.monster_ids.get("dragon_inferno")
+    dragon = sheet.monster_ids.get(DRAGON)
     # Surviving dragon cells must all be boxed in; destroyed ones already count.
     boxed_in = dragon is not None and sides_all_in(dragon, sheet.filled) == dragon
     if boxed_in and not sheet.dragon_paid:

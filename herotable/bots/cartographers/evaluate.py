@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from herotable.cartographers.cards import CardSet
 from herotable.cartographers.config import EDICTS
 from herotable.cartographers.grid import neighbours
+from herotable.cartographers.outcomes import draw_outcome
 from herotable.cartographers.scoring import SCORERS, monster_penalty, native
 from herotable.cartographers.scoring.batch import card_stars
 from herotable.cartographers.scoring.common import Scorer
@@ -94,6 +95,24 @@ def values(sheet: MapSheet, afters: Sequence[MapSheet], weights: Weights) -> lis
     if weights.holes:
         totals = [total - weights.holes * count for total, count in zip(totals, holes, strict=True)]
     return totals
+
+
+def draw_values(sheet: MapSheet, draws: Sequence[tuple[int, str, bool]], weights: Weights
+                ) -> list[float]:
+    """:func:`value` of ``sheet`` after each of ``draws`` (cells, terrain, whether it is the
+    coin shape; drawn as the game draws them): the C kernel draws and values them all in
+    one call, without a map object for any; without it, :func:`values` of the drawn maps.
+    Either way each is the very float :func:`value` gives."""
+    kernel = native.KERNEL
+    if kernel is None:
+        return values(sheet, [draw_outcome(sheet, *draw) for draw in draws], weights)
+    counted: list[tuple[native.Count, float]] = list(weights.cards)
+    # value() subtracts these terms; adding the negated product gives the same float.
+    if weights.monsters:
+        counted.append((native.MONSTER_PENALTY, -weights.monsters))
+    if weights.holes:
+        counted.append((native.ISOLATED_EMPTY, -weights.holes))
+    return kernel.draw_values(sheet, draws, counted, weights.coins)
 
 
 def isolated_empty(sheet: MapSheet) -> int:

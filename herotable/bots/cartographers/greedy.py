@@ -11,7 +11,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from herotable.bots.base import Assessment, Bot, BotError, checked_include, finite
-from herotable.bots.cartographers.evaluate import Weights, value, values, weights_from
+from herotable.bots.cartographers.evaluate import (
+    Weights,
+    draw_values,
+    value,
+    values,
+    weights_from,
+)
 from herotable.bots.cartographers.position import Position, read_view
 from herotable.bots.registry import register
 from herotable.cartographers.actions import CartographersAction, PlaceHero
@@ -56,12 +62,19 @@ def ranked(position: Position, legal: Sequence[CartographersAction]
         raise BotError("the view holds no decision for this seat")
     weights = weights_for(position)
     sign = 1.0 if decision.sheet == position.seat else -1.0
-    # Every candidate map valued in one call (values: the C kernel, or the batch scorers),
-    # the same worths as action_worth's.
-    afters = [position.after(action) for action in legal]
-    worths = values(position.sheets[decision.sheet], afters, weights)
-    scored = [(sign * guarded(after, action, worth), i)
-              for i, (action, after, worth) in enumerate(zip(legal, afters, worths, strict=True))]
+    sheet = position.sheets[decision.sheet]
+    # Every candidate valued in one call, the same worths as action_worth's: a draw's straight
+    # from its cells and terrain (draw_values: the C kernel draws them itself), any other
+    # action's from the map it leaves (values).
+    draws = position.draws(legal)
+    if draws is not None:
+        worths = draw_values(sheet, draws, weights)
+        scored = [(sign * worth, i) for i, worth in enumerate(worths)]
+    else:
+        afters = [position.after(action) for action in legal]
+        worths = values(sheet, afters, weights)
+        scored = [(sign * guarded(after, action, worth), i) for i, (action, after, worth)
+                  in enumerate(zip(legal, afters, worths, strict=True))]
     scored.sort(key=lambda pair: (-pair[0], pair[1]))
     return scored
 

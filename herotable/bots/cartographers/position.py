@@ -9,17 +9,18 @@ future is the *set* of cards still unseen this season, and which ambushes may st
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from herotable.bots.base import BotError
-from herotable.cartographers.actions import CartographersAction
+from herotable.cartographers.actions import CartographersAction, Draw
 from herotable.cartographers.cards import CardSet, all_ambushes
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.decisions import Decision
 from herotable.cartographers.outcomes import outcome
 from herotable.cartographers.sheet import MapSheet
-from herotable.cartographers.view import CartographersView
+from herotable.cartographers.view import CartographersView, LegalMoves
 from herotable.core.errors import NotationError
 from herotable.core.rng import SeededRng
 
@@ -56,6 +57,24 @@ class Position:
         if self.decision is None:
             raise BotError("the view holds no decision for this seat")
         return outcome(self.cards, self.decision, self.sheets[self.decision.sheet], action)
+
+    def draws(self, legal: Sequence[CartographersAction]) -> list[tuple[int, str, bool]] | None:
+        """A draw decision's ``legal`` actions as (cells, terrain, whether it is the coin
+        shape), in their order, without building the actions when ``legal`` is the game's
+        :class:`LegalMoves`; None for any other decision (or a list holding other actions)."""
+        decision = self.decision
+        if decision is None or decision.kind != "draw":
+            return None
+        coins = (frozenset() if decision.fallback
+                 else self.cards.explore[decision.card].coin_placements)
+        if isinstance(legal, LegalMoves):
+            terrains = legal.terrains
+            return [(mask, terrain, mask in coins) for mask in legal.masks
+                    for terrain in terrains]
+        if not all(isinstance(action, Draw) for action in legal):
+            return None
+        return [(action.cells, action.terrain, action.cells in coins)
+                for action in legal if isinstance(action, Draw)]
 
     def unseen_explore(self) -> list[str]:
         """Explore and ruins cards not yet revealed this season (each season reshuffles them

@@ -13,7 +13,7 @@ drawn, and placing one can only help).
 from __future__ import annotations
 
 from herotable.bots.base import Allowance
-from herotable.bots.cartographers.evaluate import Weights, value, weights_from
+from herotable.bots.cartographers.evaluate import Weights, draw_values, value, weights_from
 from herotable.bots.cartographers.position import Future, Position
 from herotable.cartographers.cards import FALLBACK_TERRAINS, ExploreCard
 from herotable.cartographers.effects import draw_monster
@@ -36,15 +36,10 @@ def best_draw(sheet: MapSheet, card: ExploreCard, weights: Weights, ruins: bool,
         masks = [1 << i for i in indices(sheet.empty)]
         coins = frozenset()
         terrains = fallback_terrains
-    best, best_worth = sheet, float("-inf")
-    for mask in masks:
-        coin = mask in coins
-        for terrain in terrains:
-            after = draw_outcome(sheet, mask, terrain, coin)
-            worth = value(after, weights)
-            if worth > best_worth:
-                best, best_worth = after, worth
-    return best
+    draws = [(mask, terrain, mask in coins) for mask in masks for terrain in terrains]
+    worths = draw_values(sheet, draws, weights)
+    # The first of the best, as a strict "better than" scan would keep.
+    return draw_outcome(sheet, *draws[worths.index(max(worths))])
 
 
 def season_stars(position: Position, season_index: int, sheet: MapSheet) -> int:

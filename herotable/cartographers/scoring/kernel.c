@@ -438,3 +438,58 @@ EXPORT void herotable_count(const unsigned char *maps, int n, const int32_t *kin
         for (int j = 0; j < nkinds; j++) out[(size_t)i * nkinds + j] = COUNTS[kinds[j]].count(L);
     }
 }
+
+/* ------------------------------------------------------------ a decision's draws (effects.py) */
+
+#define COIN_TRACK 14 /* sheet.py */
+#define DRAGON_COINS 3 /* effects.py */
+enum { ATTACK, PAID_MOUNTAINS, DRAGON, NEFFECTS }; /* the map's state beyond its layers */
+
+static int gain_coins(int *coins, int count) {
+    int gained = COIN_TRACK - *coins < count ? COIN_TRACK - *coins : count;
+    if (gained < 0) gained = 0;
+    *coins += gained;
+    return gained;
+}
+
+/* out[i]: the bots' worth of the map after draw i of a decision, given map ``map`` (its
+   NLAYERS layers) and its ``effects`` (NEFFECTS bitboards: hero attack cells, paid
+   mountains, the dragon's surviving cells), ``coins`` on its track, and ``dragon``: 0 with no
+   dragon on the map, 1 unbeaten, 2 paid. Draw i is ``masks`` i drawn as layer
+   ``layers[i]`` (forest .. hero), with the coin shape's coin when ``coin_shapes[i]``, then
+   settled as effects.settle settles it. The worth is coin_weight * coins, plus weights[j] *
+   count kinds[j] for each j in order: evaluate.value's sum, term by term in its order (a
+   term it subtracts comes with its weight negated, which gives the very same double). */
+EXPORT void herotable_draw_values(const unsigned char *map, const unsigned char *effects,
+                                  int coins, int dragon, const unsigned char *masks,
+                                  const unsigned char *layers, const unsigned char *coin_shapes,
+                                  int n, const int32_t *kinds, const double *weights,
+                                  int nkinds, double coin_weight, double *out) {
+    u128 base[NLAYERS], state[NEFFECTS];
+    memcpy(base, map, sizeof base);
+    memcpy(state, effects, sizeof state);
+    for (int i = 0; i < n; i++) {
+        u128 L[NLAYERS], mask;
+        memcpy(L, base, sizeof L);
+        memcpy(&mask, masks + (size_t)i * sizeof mask, sizeof mask);
+        int now = coins, paid = dragon == 2;
+        L[layers[i]] |= mask;
+        L[FILLED] |= mask;
+        if (coin_shapes[i]) gain_coins(&now, 1);
+        /* Heroes strike monsters on their attack cells: crossed out, still filled. */
+        u128 struck = L[MONSTER] & state[ATTACK];
+        u128 dragon_cells = state[DRAGON] & ~struck;
+        if (struck) {
+            for (int k = 0; k < TYPE_LAYERS; k++)
+                if (k != MOUNTAIN) L[k] &= ~struck;
+            L[FILLED] |= struck;
+        }
+        u128 surrounded = sides_all_in(L[MOUNTAIN] & ~state[PAID_MOUNTAINS], L[FILLED]);
+        if (surrounded) gain_coins(&now, pc(surrounded));
+        if (dragon && !paid && sides_all_in(dragon_cells, L[FILLED]) == dragon_cells)
+            gain_coins(&now, DRAGON_COINS);
+        double total = coin_weight * now;
+        for (int j = 0; j < nkinds; j++) total += weights[j] * COUNTS[kinds[j]].count(L);
+        out[i] = total;
+    }
+}

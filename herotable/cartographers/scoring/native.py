@@ -22,6 +22,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from operator import attrgetter
 from pathlib import Path
 
+from herotable.cartographers.effects import DRAGON
 from herotable.cartographers.scoring.common import SCORERS, Scorer
 from herotable.cartographers.sheet import MapSheet
 
@@ -37,6 +38,9 @@ LAYERS = ("forest", "village", "farm", "water", "monster", "mountain", "hero", "
           "ruins")
 _LAYER_BYTES = 16
 _layers_of = attrgetter(*LAYERS)  # a map's layers in that order, as a tuple
+# The layers a draw may draw on (the terrains of explore cards, and heroes), by their index.
+_LAYER_INDEX = {terrain: LAYERS.index(terrain)
+                for terrain in ("forest", "village", "farm", "water", "monster", "hero")}
 
 
 # The bots' terms the kernel counts besides the cards (its ids for them): the empty cells
@@ -63,6 +67,12 @@ class Kernel:
         count.argtypes = (ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int32),
                           ctypes.c_int, ctypes.POINTER(ctypes.c_int32))
         count.restype = None
+        draws = library.herotable_draw_values
+        draws.argtypes = (ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int,
+                          ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int,
+                          ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_double),
+                          ctypes.c_int, ctypes.c_double, ctypes.POINTER(ctypes.c_double))
+        draws.restype = None
         ids = [library.herotable_kind_id(kind).decode()
                for kind in range(library.herotable_kinds())]
         # A library left from another version of the cards must not score in their place.
@@ -71,6 +81,7 @@ class Kernel:
             raise OSError("the scoring kernel was built from another version of herotable")
         library.herotable_init()
         self._count = count
+        self._draw_values = draws
         self.kinds: dict[Count, int] = {
             (card_id if card_id in TERMS else SCORERS[card_id]): kind
             for kind, card_id in enumerate(ids)}
@@ -89,6 +100,31 @@ class Kernel:
         self._count(packed, maps, kinds, width, out)
         flat = list(out)
         return [flat[column::width] for column in range(width)]
+
+    def draw_values(self, sheet: MapSheet, draws: Sequence[tuple[int, str, bool]],
+                    counted: Sequence[tuple[Count, float]], coin_weight: float) -> list[float]:
+        """The worth of ``sheet`` after each of ``draws`` (cells, terrain, whether it is the
+        coin shape), drawn and settled as effects.draw_shape does it: ``coin_weight`` per
+        coin, plus each of ``counted`` (a card or term, and its weight) times its count, summed
+        in that order, so that the total is the double Python's same sum gives."""
+        if not draws:
+            return []
+        order = sys.byteorder
+        dragon = sheet.monster_ids.get(DRAGON)
+        effects = b"".join(cells.to_bytes(_LAYER_BYTES, order) for cells in
+                           (sheet.attack, sheet.paid_mountains, dragon or 0))
+        dragon_state = 0 if dragon is None else 2 if sheet.dragon_paid else 1
+        count = len(draws)
+        masks = b"".join([cells.to_bytes(_LAYER_BYTES, order) for cells, _, _ in draws])
+        layers = bytes([_LAYER_INDEX[terrain] for _, terrain, _ in draws])
+        coins = bytes([coin for _, _, coin in draws])
+        width = len(counted)
+        kinds = (ctypes.c_int32 * width)(*(self.kinds[one] for one, _ in counted))
+        weights = (ctypes.c_double * width)(*(weight for _, weight in counted))
+        out = (ctypes.c_double * count)()
+        self._draw_values(_packed(sheet), effects, sheet.coins, dragon_state, masks, layers,
+                          coins, count, kinds, weights, width, coin_weight, out)
+        return list(out)
 
 
 def library_path() -> Path | None:
@@ -117,3 +153,8 @@ def load() -> Kernel | None:
 
 
 KERNEL = load()
+
+
+def _packed(sheet: MapSheet) -> bytes:
+    order = sys.byteorder
+    return b"".join([layer.to_bytes(_LAYER_BYTES, order) for layer in _layers_of(sheet)])
