@@ -19,7 +19,7 @@ from herotable.bots.random_bot import play_random_dominaria, play_random_game, r
 from herotable.cartographers.cards import all_scoring_cards, heroes_set
 from herotable.cartographers.config import GameConfig
 from herotable.cartographers.game import CartographersGame
-from herotable.cartographers.scoring import SCORERS, score_card
+from herotable.cartographers.scoring import SCORERS, native, score_card
 from herotable.cartographers.sheet import MapSheet
 from herotable.core.game import Game
 from herotable.core.rng import SeededRng
@@ -190,6 +190,12 @@ def engine_figures(quick: bool = False) -> tuple[list[Figure], str]:
         ("dominaria_game_ms", "(g) Dominaria: 4-player game, random play", dominaria_game,
          n(200), 1, 50e6, "ms"),
     ]
+    kernel = native.KERNEL
+    if kernel is not None:
+        # What the bots pay to score a map on every card (the kernel's path, one call).
+        every_card = list(SCORERS.values())
+        specs.append(("score_cards_kernel_us", "(b) score all 32 cards with the C kernel",
+                      lambda _: kernel.counts(every_card, [sheet]), n(2000), 5, None, "us"))
     figures = [
         Figure(key, label, median_ns(run, samples, inner), samples * inner, target, unit)
         for key, label, run, samples, inner, target, unit in specs

@@ -8,7 +8,9 @@ WebSocket for the other seat).
 - the view sent per update (the WebSocket message a browser receives), its largest;
 - the page's first load: every static file plus the card catalogue, as bytes on the wire
   (asked for compressed, as a browser asks);
-- the same round trip and largest update for a two-person Heroes of Dominaria game.
+- the same round trip and largest update for a two-person Heroes of Dominaria game;
+- a Cartographers hint, from asking to holding it, at the server's default budget, p50 and
+  p95: a person waits for it, so it should come within a second.
 """
 
 from __future__ import annotations
@@ -123,6 +125,28 @@ def _pushes(api: Api, base: str, seed: int, game: str = "cartographers",
     return trips, delays, sizes
 
 
+def _hints(api: Api, games: int, hints: int) -> list[float]:
+    """Nanoseconds from asking for a hint to holding it, at the server's default hint budget:
+    the first ``hints`` decisions of solo first-game Cartographers games, one hint each, the
+    hinted move played."""
+    times: list[float] = []
+    for seed in range(games):
+        created = api.json("POST", "/api/games", {
+            "game": "cartographers", "seed": seed, "options": {"preset": "first_game"},
+            "seats": [{"name": "Ann"}]})
+        game_id, token = created["id"], created["seats"][0]["token"]
+        for _ in range(hints):
+            game = api.json("GET", f"/api/games/{game_id}", token=token)
+            if game["over"]:
+                break
+            start = time.perf_counter_ns()
+            hint = api.json("POST", f"/api/games/{game_id}/hint", token=token)
+            times.append(time.perf_counter_ns() - start)
+            api.json("POST", f"/api/games/{game_id}/actions?legal=none",
+                     {"seq": game["seq"], "action": hint["action"]}, token)
+    return times
+
+
 def _first_load(api: Api) -> int:
     """Bytes on the wire (compressed where the server compresses) of the page, every static
     file it may load, one message catalogue and the cards."""
@@ -154,6 +178,7 @@ def web_measures(quick: bool) -> dict[str, tuple[float, int]]:
             more_trips, _delays, more_sizes = _pushes(api, base, seed, "dominaria")
             dominaria_trips += more_trips
             dominaria_sizes += more_sizes
+        hints = _hints(api, 1 if quick else 3, 3 if quick else 8)
         loaded = _first_load(api) if (STATIC / "index.html").exists() else 0
     return {
         "web_action_p50_ms": (statistics.median(trips), len(trips)),
@@ -166,6 +191,8 @@ def web_measures(quick: bool) -> dict[str, tuple[float, int]]:
         "web_dominaria_action_p99_ms": (percentile(dominaria_trips, 99),
                                         len(dominaria_trips)),
         "web_dominaria_view_max_KB": (float(max(dominaria_sizes)), len(dominaria_sizes)),
+        "web_hint_p50_ms": (statistics.median(hints), len(hints)),
+        "web_hint_p95_ms": (percentile(hints, 95), len(hints)),
     }
 
 
@@ -182,6 +209,8 @@ WEB_LABELS = {
                                     20e6, "ms"),
     "web_dominaria_view_max_KB": ("(j) web, Dominaria: the largest update a seat "
                                   "receives", 8 * 1024, "KB"),
+    "web_hint_p50_ms": ("(j) web: a Cartographers hint, asked to answered, p50", 1e9, "ms"),
+    "web_hint_p95_ms": ("(j) web: a Cartographers hint, asked to answered, p95", 1e9, "ms"),
 }
 
 

@@ -159,6 +159,9 @@ class Bot(ABC):
     measuring: ClassVar[bool] = False
     default_seconds: ClassVar[float] = 0.0
     units_per_second: ClassVar[float] = 1.0
+    # A hint's budget when the server sets none (None: ``default_seconds``): a person waits
+    # for it, so a bot may answer sooner than it moves.
+    hint_seconds: ClassVar[float | None] = None
     explains: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, seconds: float | None = None,

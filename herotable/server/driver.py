@@ -42,6 +42,15 @@ BOT_FAILURES_TO_GIVE_UP = 3
 HINT_RETRY_SECONDS = 2
 
 
+
+def hint_budget(game: str, configured: float | None) -> float:
+    """A hint's budget: the server's setting, else the strong bot's hint budget (its move's
+    budget if it has none of its own)."""
+    if configured is not None:
+        return configured
+    bot = make_bot(game, "strong")
+    return bot.seconds if bot.hint_seconds is None else bot.hint_seconds
+
 class BotDriver:
     def __init__(self, service: GameService) -> None:
         self.service = service
@@ -151,7 +160,7 @@ class BotDriver:
         if len(self._hinting) >= self.settings.hints_at_once:
             raise Busy("the server is busy; ask for the hint again in a few seconds",
                        retry_after=HINT_RETRY_SECONDS)
-        budget = self._budget(live.row.game, "strong", self.settings.hint_seconds)
+        budget = hint_budget(live.row.game, self.settings.hint_seconds)
         self._hinting.add(live.id)
         try:
             result: dict[str, Any] = await self.pool.run(

@@ -69,7 +69,8 @@ class Settings:
     # Analyses running or waiting on this process, in all and of one game.
     analyses_at_once: int = 8
     analyses_per_game: int = 2
-    # The strong bot's budget per decision for hints and analyses (None: its default).
+    # The strong bot's budget per decision for hints and analyses (None: its own, its
+    # hint_seconds for a hint).
     hint_seconds: float | None = None
     analysis_seconds: float | None = field(default_factory=lambda: _seconds(ANALYSIS_VARIABLE))
     # The longest a bot may think per decision, whatever a seat asked for.

@@ -9,6 +9,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from herotable.bots.registry import make_bot
+from herotable.server.driver import hint_budget
 from tests.server.conftest import act, bearer, make_client, new_game, state
 
 QUICK = {"hint_seconds": 0.05, "analysis_seconds": 0.02}
@@ -129,3 +131,13 @@ def test_a_running_analysis_resumes_after_a_restart(tmp_path: Path) -> None:
     # The server stopped mid-way; the next one carries the analysis to its end.
     with make_client(url, **QUICK) as client:
         assert wait_for(client, game_id, 0)["status"] == "done"
+
+
+def test_a_hint_thinks_to_the_strong_bots_hint_budget_unless_the_server_sets_one() -> None:
+    # A person waits for a Cartographers hint: it thinks half as long as the bot's move, so
+    # that it answers within a second; Dominaria's strong bot has no hint budget of its own.
+    cartographers = make_bot("cartographers", "strong")
+    assert hint_budget("cartographers", None) == cartographers.hint_seconds == 0.5
+    assert cartographers.hint_seconds < cartographers.seconds
+    assert hint_budget("dominaria", None) == make_bot("dominaria", "strong").seconds
+    assert hint_budget("cartographers", 0.05) == 0.05

@@ -32,9 +32,10 @@ from herotable.bots.cartographers.position import Future, Position, read_view
 from herotable.bots.cartographers.rollout import rollout
 from herotable.bots.registry import register
 
-# Measured in docs/bots.md: 6, 12 or 16 candidates, or halving earlier, did worse at the
-# default budget; halving later tied.
-CANDIDATES = 8
+# Measured in docs/bots.md ("Tuning"): since the scoring kernel draws the rollouts'
+# placements, a second buys enough rounds for 24 to 64 candidates, which tied and beat 8 by
+# about eight stars on the tuning seeds.
+CANDIDATES = 32
 # Seasons a rollout plays: this one and the next. Measured in docs/bots.md: a one-season
 # horizon misses what a placement does to the next season's room; longer rollouts do worse,
 # even with twice the budget (the greedy play-out judges far seasons worse than the static
@@ -137,8 +138,13 @@ class StrongBot(Bot):
     name = "strong"
     game = "cartographers"
     default_seconds = 1.0
-    # One unit is one greedy placement inside a rollout; measured with `herotable bench`.
-    units_per_second = 530.0
+    # One unit is one greedy placement inside a rollout; measured with `herotable bench`
+    # (docs/bots.md, "How a second is counted").
+    units_per_second = 6000.0
+    # A hint thinks half as long as a move, so that it is on the page within a second of
+    # asking (docs/bots.md, "Hints"); at that budget it still plays better than the 1 s
+    # strong of before the scoring kernel.
+    hint_seconds = 0.5
     explains = True
 
     def assess(self, view: dict[str, Any], legal_actions: Sequence[Any],
