@@ -98,6 +98,22 @@ def cells_text(cells: list[tuple[int, int]]) -> str:
     return " ".join(cell_name(r, c) for r, c in sorted(cells))
 
 
+def other_button(page: Page, name: str) -> Locator:
+    """The button of ``name``'s small map among "all maps", found by the name it shows: what
+    another seat is doing, beside it, may name this one ("drawing a monster on Bob's map")."""
+    return page.locator(".others button.other").filter(
+        has=page.locator(".other-name", has_text=name))
+
+
+def animation_name(page: Page, selector: str) -> str:
+    """The CSS animation of the first element ``selector`` finds, read in the page as soon as
+    there is one: a notice or a flash can be gone before a second call could read it."""
+    found = page.wait_for_function(
+        "s => { const e = document.querySelector(s);"
+        " return e && getComputedStyle(e).animationName; }", arg=selector)
+    return str(found.json_value())
+
+
 def terrains(svg: Locator) -> dict[str, str]:
     """The terrain each cell of a drawn map shows, by cell name."""
     pairs: list[list[str]] = svg.locator("use[data-cell]").evaluate_all(

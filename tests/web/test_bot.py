@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.web.conftest import Api
-from tests.web.table import ROWS, Table, filled, text
+from tests.web.table import ROWS, Table, filled, other_button, text
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
@@ -23,7 +23,7 @@ def test_against_a_bot_its_map_fills_live(page: Page, browser: Browser, api: Api
     table = Table(page, api, game_id, seat["token"], seed=4)
     expect(table.controls).to_be_visible()
     page.evaluate("() => { window.stillTheSamePage = true; }")
-    bot_map = page.locator(".others button.other", has_text=bot_name).locator("svg.map")
+    bot_map = other_button(page, bot_name).locator("svg.map")
     expect(bot_map).to_be_visible()
     counts = [filled(bot_map)]
     for index in range(4):

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from herotable.cartographers.view import LegalMoves
 from tests.web.conftest import DESKTOP, Api
-from tests.web.table import Table, text
+from tests.web.table import Table, animation_name, other_button, text
 
 # As tests/web/test_online.py: seed 284 deals the Settlement, then Bugbear Assault.
 AMBUSHES = ["goblin_attack", "bugbear_assault", "kobold_onslaught", "gnoll_raid"]
@@ -70,10 +70,10 @@ def test_a_neighbours_monster_is_announced_logged_and_flashed(
         expect(page.locator(".event-log li").last).to_have_text(said)
         expect(page.get_by_role("region", name=text("log.title"))).to_be_visible()
         # Bob decides on Ann's map, shown big: his own, small, flashes the monster's cells.
-        mine = page.locator(".others button.other", has_text="Bob").locator("svg.map")
+        mine = other_button(page, "Bob").locator("svg.map")
         flashed = mine.locator(".flash-box")
         expect(flashed).to_have_count(len(cells))
-        assert flashed.first.evaluate("e => getComputedStyle(e).animationName") == "cell-flash"
+        assert animation_name(page, ".flash-box") == "cell-flash"
         shoot(page, shots / "events-neighbour-monster.png")
         expect(page.locator(".notices .notice")).to_have_count(0, timeout=10_000)  # it fades
         expect(page.locator(".event-log li").last).to_have_text(said)  # the log keeps it
@@ -86,8 +86,7 @@ def test_under_reduced_motion_nothing_flashes(browser: Browser, api: Api) -> Non
     try:
         expect(page.locator(".notices .notice")).to_have_count(1)
         expect(page.locator(".flash-box")).to_have_count(0)
-        assert page.locator(".notices .notice").evaluate(
-            "e => getComputedStyle(e).animationName") == "none"
+        assert animation_name(page, ".notices .notice") == "none"
     finally:
         page.context.close()
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.web.conftest import DESKTOP, Api
-from tests.web.table import Table, terrains, text
+from tests.web.table import Table, other_button, terrains, text
 
 # The base game's ambushes (no effects), dealt with seed 284: the first season starts with the
 # Settlement, then Bugbear Assault, so a monster comes on the second turn. (A set deck would
@@ -30,7 +30,7 @@ def seat_page(browser: Browser, url: str) -> Page:
 
 def other_map(page: Page, name: str) -> Locator:
     """The small map of ``name`` among "all maps"."""
-    return page.locator(".others button.other", has_text=name).locator("svg.map")
+    return other_button(page, name).locator("svg.map")
 
 
 def test_two_browsers_an_ambush_crosses_to_the_neighbours_map(
@@ -100,7 +100,7 @@ def test_two_browsers_an_ambush_crosses_to_the_neighbours_map(
             expect(other_map(ann_page, "Ann").locator(f'[data-cell="{cell}"]')).to_have_attribute(
                 "href", "#t-monster")
         # Bob looks at his own map, big.
-        bob_page.locator(".others button.other", has_text="Bob").click()
+        other_button(bob_page, "Bob").click()
         expect(bob_page.get_by_role("heading", name=f"{text('map.of', name='Bob')} · "
                                                     f"{text('map.yours')}")).to_be_visible()
         for cell in cells:

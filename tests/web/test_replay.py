@@ -8,7 +8,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Api
-from tests.web.table import filled, terrains, text
+from tests.web.table import filled, other_button, terrains, text
 
 
 def finish(api: Api, game_id: str, tokens: list[str]) -> int:
@@ -70,7 +70,7 @@ def test_replay_steps_and_switches_maps(page: Page, api: Api, shots: Path) -> No
     assert sum(ch not in ".^r" for line in final[0]["grid"] for ch in line) == filled(big)
 
     # Bob's map, chosen among all maps.
-    page.locator(".others button.other", has_text="Bob").click()
+    other_button(page, "Bob").click()
     expect(page.get_by_role("heading", name=text("map.of", name="Bob"), exact=True)) \
         .to_be_visible()
     end_bob = terrains(big)
