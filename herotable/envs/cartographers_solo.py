@@ -91,7 +91,9 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def _info(self) -> dict[str, Any]:
         # A copy: what a caller does to the info's mask never reaches action_masks().
-        return {"action_mask": self._mask.copy(),
+        # The same keys on every step (a learner's buffer stores them): "illegal_action" is
+        # "" unless the step refused the action.
+        return {"action_mask": self._mask.copy(), "illegal_action": "",
                 "score": self.view.totals()[SEAT], "season": self.view.season_index}
 
     def render(self) -> str | None:

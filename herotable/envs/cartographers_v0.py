@@ -100,10 +100,17 @@ class CartographersParallelEnv(ParallelEnv[str, dict[str, Any], int]):
         self.game = self.setup.new_game(deal(seed, self.np_random))
         self.agents = list(self.possible_agents)
         self._look()
-        return self._observations(), {agent: {} for agent in self.agents}
+        return self._observations(), self._infos()
 
     def _look(self) -> None:
         self._views = [self.game.view(seat) for seat in range(len(self.possible_agents))]
+
+    def _infos(self) -> dict[str, dict[str, Any]]:
+        """Every agent's info with the same keys on every step, so that a learner's buffer can
+        store them: its score so far, and why its action was refused ("" when it was not)."""
+        totals = self._views[0].totals()
+        return {agent: {"illegal_action": "", "score": totals[self._seats[agent]]}
+                for agent in self.agents}
 
     def _observations(self) -> dict[str, Any]:
         return {agent: self.observe(agent) for agent in self.agents}
@@ -118,14 +125,14 @@ class CartographersParallelEnv(ParallelEnv[str, dict[str, Any], int]):
     def step(self, actions: dict[str, int]) -> tuple[dict[str, Any], dict[str, float],
                                                       dict[str, bool], dict[str, bool],
                                                       dict[str, Any]]:
-        infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        refused: dict[str, str] = {}
         before = self._views[0].totals()
         for agent in self.agents:
             seat = self._seats[agent]
             action = actions.get(agent)
             if not self.game.owes(seat):
                 if action not in (None, WAIT):
-                    infos[agent]["illegal_action"] = "this seat owes nothing now: send WAIT"
+                    refused[agent] = "this seat owes nothing now: send WAIT"
                 continue
             try:
                 if action is None:
@@ -133,8 +140,11 @@ class CartographersParallelEnv(ParallelEnv[str, dict[str, Any], int]):
                                         EnvRefusal.ACTION_MISSING)
                 self.game.apply(seat, self.game.decode_action(int(action)))
             except HerotableError as refusal:
-                infos[agent]["illegal_action"] = str(refusal)
+                refused[agent] = str(refusal)
         self._look()
+        infos = self._infos()
+        for agent, reason in refused.items():
+            infos[agent]["illegal_action"] = reason
         gained = step_rewards(self.reward, self.game, before, self._views[0].totals())
         over = self.game.is_over
         rewards = {agent: gained[self._seats[agent]] for agent in self.agents}

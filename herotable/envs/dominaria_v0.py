@@ -87,13 +87,19 @@ class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._scores = self._totals()
+        self.infos: dict[str, dict[str, Any]] = self._infos()
         self._select()
 
     def _totals(self) -> list[int]:
         by_seat = {s.player: s.total for s in self.game.standings()}
         return [by_seat[seat] for seat in range(len(self.possible_agents))]
+
+    def _infos(self) -> dict[str, dict[str, Any]]:
+        """Every agent's info with the same keys on every step, so that a learner's buffer can
+        store them: its VP so far, and why its action was refused ("" when it was not)."""
+        return {name: {"illegal_action": "", "score": self._scores[self._seats[name]]}
+                for name in self.agents}
 
     def _select(self) -> None:
         waiting = self.game.pending_players()
@@ -116,7 +122,7 @@ class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.infos = {name: {} for name in self.agents}
+        self.infos = self._infos()
         try:
             if action is None:
                 raise IllegalAction("a live agent must send an action, not None",
@@ -129,6 +135,7 @@ class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
         scores = self._totals()
         gained = step_rewards(self.reward, self.game, self._scores, scores)
         self._scores = scores
+        self.infos = self._infos()
         self.rewards = {name: gained[self._seats[name]] for name in self.agents}
         if self.game.is_over:
             self.terminations = dict.fromkeys(self.agents, True)

@@ -114,8 +114,12 @@ def test_an_illegal_action_changes_nothing_and_says_why() -> None:
     obs_after, reward, done, truncated, info_after = env.step(illegal)
     assert env.game.to_json() == before
     assert (reward, done, truncated) == (0.0, False, False)
-    assert info_after.get("illegal_action")
+    assert info_after["illegal_action"]
     assert np.array_equal(obs_after["planes"], obs["planes"])
+    # A legal step has the same info keys, the reason empty (a learner's buffer stores them).
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    _, _, _, _, info_legal = env.step(legal)
+    assert set(info_legal) == set(info_after) and info_legal["illegal_action"] == ""
 
 
 @pytest.mark.parametrize("bad", [-1, cartographers_spaces.ACTION_COUNT])

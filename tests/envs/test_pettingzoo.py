@@ -69,9 +69,13 @@ def play_parallel(env: cartographers_v0.CartographersParallelEnv, seed: int
                 kinds.add(type(env.game.decode_action(actions[agent])).__name__)
                 applied.append((seat, actions[agent]))
         observations, rewards, _, _, infos = env.step(actions)
-        assert not any("illegal_action" in info for info in infos.values())
+        # The same keys on every step, the last one too: each agent's score so far.
+        assert all(set(info) == {"illegal_action", "score"} for info in infos.values())
+        assert not any(info["illegal_action"] for info in infos.values())
         for agent, reward in rewards.items():
             returns[agent] += reward
+    if env.reward == "score":
+        assert {agent: float(info["score"]) for agent, info in infos.items()} == returns
     return returns, applied, kinds
 
 
@@ -115,7 +119,7 @@ def test_cartographers_illegal_and_missing_actions_change_nothing() -> None:
     illegal = int(np.flatnonzero(observations["player_0"]["action_mask"] == 0)[0])
     _, rewards, terminations, _, infos = env.step({"player_0": illegal})
     assert env.game.to_json() == before
-    assert "illegal_action" in infos["player_0"]
+    assert infos["player_0"]["illegal_action"]
     assert "no action was sent" in infos["player_1"]["illegal_action"]
     assert rewards == {"player_0": 0.0, "player_1": 0.0} and not any(terminations.values())
 
@@ -132,7 +136,7 @@ def test_a_waiting_cartographers_agent_may_only_wait() -> None:
     played = int(np.flatnonzero(observations["player_1"]["action_mask"])[0])
     _, _, _, _, infos = env.step({"player_0": 0, "player_1": played})
     assert "owes nothing" in infos["player_0"]["illegal_action"]
-    assert "illegal_action" not in infos["player_1"] and env.game.to_json() != before
+    assert infos["player_1"]["illegal_action"] == "" and env.game.to_json() != before
 
 
 def test_dominaria_returns_are_the_engine_scores() -> None:
@@ -145,7 +149,7 @@ def test_dominaria_returns_are_the_engine_scores() -> None:
         for agent in env.agent_iter():
             obs, reward, terminated, truncated, info = env.last()
             returns[agent] += reward
-            assert "illegal_action" not in info
+            assert info["illegal_action"] == ""
             action = None
             if not (terminated or truncated):
                 action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
@@ -169,7 +173,7 @@ def test_dominaria_observation_and_illegal_action() -> None:
     before = env.game.to_json()
     env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
     assert env.game.to_json() == before
-    assert env.agent_selection == agent and "illegal_action" in env.infos[agent]
+    assert env.agent_selection == agent and env.infos[agent]["illegal_action"]
 
 
 def test_bad_options_fail_when_the_env_is_made() -> None:
