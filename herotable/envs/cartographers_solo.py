@@ -34,6 +34,9 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     ``options`` are the game's (``preset="first_game"``, ``side="D"``, ``cards=[...]``...);
     ``players`` other than 1 is refused (multiplayer is ``cartographers_v0`` in PettingZoo).
+    ``mask_in_observation`` adds the legal actions' mask to the observation as
+    ``"action_mask"`` (int8, 1 = legal), where RLlib's and Tianshou's masked models look for it,
+    as PettingZoo's envs have it; ``info`` and :meth:`action_masks` carry it either way.
     """
 
     # render_fps: Gymnasium asks every renderable env for one; a text map needs no pace.
@@ -41,7 +44,8 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),  # noqa: RUF012
                                 "render_fps": 4}
 
-    def __init__(self, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(self, render_mode: str | None = None, mask_in_observation: bool = False,
+                 **options: Any) -> None:
         if options.get("players", 1) != 1:
             raise herotable.GameOptionError(
                 "CartographersSolo is a one-player game; for more players use "
@@ -52,7 +56,12 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.game = self.setup.new_game(0)
         self._look()
         self.action_space = spaces.Discrete(ACTION_COUNT)
-        self.observation_space = cartographers_spaces.observation_space()
+        self.mask_in_observation = mask_in_observation
+        space = cartographers_spaces.observation_space()
+        if mask_in_observation:
+            space = spaces.Dict({**space.spaces, "action_mask": spaces.Box(
+                0, 1, (ACTION_COUNT,), dtype=np.int8)})
+        self.observation_space = space
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -61,7 +70,7 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         super().reset(seed=seed)
         self.game = self.setup.new_game(deal(seed, self.np_random))
         self._look()
-        return cartographers_spaces.observe(self.view), self._info()
+        return self._observe(), self._info()
 
     def step(self, action: int | np.integer[Any]) -> tuple[dict[str, np.ndarray], float, bool,
                                                            bool, dict[str, Any]]:
@@ -73,11 +82,17 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         except HerotableError as refusal:
             info = self._info()
             info["illegal_action"] = str(refusal)
-            return cartographers_spaces.observe(self.view), 0.0, False, False, info
+            return self._observe(), 0.0, False, False, info
         self._look()
         reward = float(self.view.totals()[SEAT] - before)
-        return (cartographers_spaces.observe(self.view), reward, self.view.over, False,
+        return (self._observe(), reward, self.view.over, False,
                 self._info())
+
+    def _observe(self) -> dict[str, np.ndarray]:
+        observation = cartographers_spaces.observe(self.view)
+        if self.mask_in_observation:
+            observation["action_mask"] = self._mask.copy()
+        return observation
 
     def _look(self) -> None:
         """The seat's view and its legal actions' mask, once per state: a step reports the

@@ -155,3 +155,18 @@ def test_ansi_render_shows_the_map() -> None:
     env.reset(seed=2)
     text = env.render()
     assert text is not None and len(text.splitlines()) == 11
+
+
+@pytest.mark.filterwarnings("error")  # a checker warning is a failure here
+def test_the_mask_can_ride_in_the_observation() -> None:
+    # Where RLlib's and Tianshou's masked models look for it, as in the PettingZoo envs.
+    env = make(preset="first_game", mask_in_observation=True)
+    check_env(env)
+    obs, info = env.reset(seed=3)
+    assert env.observation_space.contains(obs)
+    assert np.array_equal(obs["action_mask"], info["action_mask"])
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    obs, _, _, _, info = env.step(legal)
+    assert np.array_equal(obs["action_mask"], info["action_mask"])
+    assert np.array_equal(obs["action_mask"], env.action_masks())
+    assert "action_mask" not in make(preset="first_game").reset(seed=3)[0]
