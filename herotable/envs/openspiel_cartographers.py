@@ -97,11 +97,16 @@ class CartographersOpenSpielGame(pyspiel.Game):
                          params: dict[str, Any] | None = None) -> ViewObserver:
         if params:
             raise ConfigurationError(f"the observer takes no parameters, not {params}")
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            # The information state is the seat's history as a string; no fixed-size tensor
+            # holds that history, and the observation tensor has no memory, so it is refused
+            # (the game type says so) rather than handed to NFSP or Deep CFR in its place.
+            return ViewObserver([], observation, information_state, no_tensor=(
+                "Cartographers offers its perfect-recall information state as a string only "
+                "(information_state_string); a tensor learner takes the observation tensor"))
         pieces = [("planes", (encoding.NUM_PLANES, 11, 11)),
                   ("features", (encoding.NUM_FEATURES,))]
-        text = information_state if perfect_recall else observation_text
-        return ViewObserver(pieces, observation, text)
+        return ViewObserver(pieces, observation, observation_text)
 
 
 class CartographersState(pyspiel.State):

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from herotable.core.errors import ConfigurationError
 from herotable.core.game import Game
 from herotable.core.options import GameOptionError
 from herotable.registry import game_classes
@@ -56,11 +57,13 @@ class ViewObserver:
     ``pieces`` names the observation's parts with their shapes, in the tensor's order;
     ``read`` gives the state's engine observation for a seat as a dict of nested lists with
     those names, or None before the engine exists (Dominaria's deal); ``text`` its string.
+    ``no_tensor``, when given, is why this observer has a string but no tensor: asking it for
+    one raises that, rather than hand a learner a tensor that is not what it asked for.
     """
 
     def __init__(self, pieces: list[tuple[str, tuple[int, ...]]],
                  read: Callable[[Any, int], dict[str, Any] | None],
-                 text: Callable[[Any, int], str]) -> None:
+                 text: Callable[[Any, int], str], no_tensor: str | None = None) -> None:
         self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
         self.dict: dict[str, np.ndarray] = {}
         start = 0
@@ -70,8 +73,11 @@ class ViewObserver:
             start += size
         self._read = read
         self._text = text
+        self._no_tensor = no_tensor
 
     def set_from(self, state: Any, player: int) -> None:
+        if self._no_tensor is not None:
+            raise ConfigurationError(self._no_tensor)
         observation = self._read(state, player)
         if observation is None:
             self.tensor.fill(0)

@@ -57,6 +57,20 @@ def test_game_types_say_how_each_game_plays() -> None:
             pyspiel.load_game(name, params)
 
 
+def test_cartographers_information_state_is_a_string_and_its_tensor_is_refused() -> None:
+    # The game type says there is no information-state tensor: asking for one must not hand
+    # NFSP or Deep CFR the memoryless observation tensor in its place.
+    game = pyspiel.load_game(CARTOGRAPHERS, {"players": 2, "seed": 4})
+    assert not game.get_type().provides_information_state_tensor
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.information_state_string(0) != state.observation_string(0)
+    assert len(state.observation_tensor(0)) == 24 * 121 + 222
+    with pytest.raises(herotable.HerotableError, match="string only"):
+        state.information_state_tensor(0)
+
+
 def test_cartographers_chance_nodes_are_the_decks_cards() -> None:
     state = pyspiel.load_game(CARTOGRAPHERS, {"players": 2, "seed": 4}).new_initial_state()
     assert state.is_chance_node()
