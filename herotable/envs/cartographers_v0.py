@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 from typing import Any, ClassVar
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
@@ -80,7 +81,19 @@ class CartographersParallelEnv(ParallelEnv[str, dict[str, Any], int]):
             "observation": cartographers_spaces.flat_space(),
             "action_mask": spaces.Box(0, 1, (WAIT + 1,), dtype=np.int8),
         })
+        flat = cartographers_spaces.flat_space()
+        # The global state for centralised critics: every seat's observation, seat by seat
+        # (all the maps; never the deck's order, which no seat sees).
+        self.state_space = spaces.Box(np.tile(flat.low, players), np.tile(flat.high, players),
+                                      dtype=np.float32)
         self.np_random, _ = seeding.np_random()
+
+    def state(self) -> np.ndarray:
+        """Every seat's observation (``observation_space(...)["observation"]``), seat by seat:
+        the global state a centralised critic (MAPPO, QMIX) reads."""
+        if not self._views:
+            raise gymnasium.error.ResetNeeded("call reset() before state()")
+        return np.concatenate([cartographers_spaces.observe_flat(view) for view in self._views])
 
     # One space object for every agent: PettingZoo seeds and compares them by identity.
     @functools.cache  # noqa: B019 - one env, a handful of agents

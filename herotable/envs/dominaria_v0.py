@@ -67,8 +67,16 @@ class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
             "observation": spaces.Box(-np.inf, np.inf, (features,), dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
         })
+        # The global state for centralised critics: every seat's observation, seat by seat.
+        self.state_space = spaces.Box(-np.inf, np.inf, (players * features,), dtype=np.float32)
         self.np_random, _ = seeding.np_random()
         self.agents: list[str] = []
+
+    def state(self) -> np.ndarray:
+        """Every seat's observation features, seat by seat (each seat's own quests and hand
+        included): the global state a centralised critic reads."""
+        return np.concatenate([self.observe(agent)["observation"]
+                               for agent in self.possible_agents])
 
     @functools.cache  # noqa: B019 - one space object per env, as asked
     def observation_space(self, agent: str) -> spaces.Space[Any]:

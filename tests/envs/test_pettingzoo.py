@@ -181,3 +181,19 @@ def test_bad_options_fail_when_the_env_is_made() -> None:
         cartographers_v0.parallel_env(players=2, reward="money")
     with pytest.raises(HerotableError):
         dominaria_v0.env(players=7)
+
+
+def test_the_global_state_is_every_seats_observation() -> None:
+    # For centralised critics: PettingZoo's state() and state_space, seat by seat.
+    table = cartographers_v0.parallel_env(players=3, preset="first_game")
+    observations, _ = table.reset(seed=2)
+    state = table.state()
+    assert table.state_space.contains(state)
+    assert np.array_equal(state, np.concatenate(
+        [observations[agent]["observation"] for agent in table.possible_agents]))
+    dominaria = dominaria_v0.env(players=2)
+    dominaria.reset(seed=2)
+    state = dominaria.state()
+    assert dominaria.state_space.contains(state)
+    assert np.array_equal(state, np.concatenate(
+        [dominaria.observe(agent)["observation"] for agent in dominaria.possible_agents]))
