@@ -484,7 +484,7 @@ def simulate(
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from herotable.simulate import SimulationSpec, simulate, summarise, write_csv
+    from herotable.simulate import ProgressLog, SimulationSpec, simulate, summarise, write_csv
 
     if as_json and as_csv:
         raise fail("choose one of --json and --csv")
@@ -497,15 +497,40 @@ def simulate(
     except HerotableError as exc:
         raise fail(str(exc)) from exc
 
-    # The bar goes to stderr, and only on a terminal, so stdout stays clean for --json/--csv.
+    # --csv --out FILE: each game's line is added as it finishes (a long run, on Ray say,
+    # shows its rows at once, and a stopped one keeps them); the file is written again in
+    # game order at the end.
+    partial = None
+    if as_csv and out is not None:
+        try:
+            partial = out.open("w", encoding="utf-8")
+        except OSError as exc:
+            raise fail(f"cannot write {out}: {exc}") from exc
+    log_progress = ProgressLog(spec.games) if not err_console.is_terminal else None
+
+    def on_game(row: Any) -> None:
+        progress.advance(task)
+        if partial is not None:
+            write_csv([row], partial, header=partial.tell() == 0)
+            partial.flush()
+        if log_progress is not None:
+            line = log_progress.game_done()
+            if line:
+                err_console.print(line, highlight=False)
+
+    # The bar goes to stderr, and only on a terminal, so stdout stays clean for --json/--csv;
+    # elsewhere (a log file, a Ray job's output) a plain line says how far the run is.
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
                   transient=True, disable=not err_console.is_terminal) as progress:
         task = progress.add_task(f"{game} games", total=spec.games)
         try:
-            rows = simulate(spec, on_game=lambda _: progress.advance(task))
+            rows = simulate(spec, on_game=on_game)
         except HerotableError as exc:  # no Ray, an unreachable cluster, a mismatched node
             raise fail(str(exc)) from exc
+        finally:
+            if partial is not None:
+                partial.close()
 
     if logs is not None:
         try:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import socket
 import time
 from collections.abc import Callable
@@ -39,6 +40,9 @@ TASK_SECONDS = 0.5
 CONNECT_SECONDS = 5.0
 
 INSTALL_HINT = "pip install 'herotable[cluster]'"
+# Ray's switch for token authentication (Ray 2.52 and later); set where a cluster starts, and
+# needed by every driver that connects to it.
+AUTH_MODE_VARIABLE = "RAY_AUTH_MODE"
 
 
 def simulate_on_ray(spec: SimulationSpec,
@@ -84,7 +88,20 @@ def _connect(ray: Any, address: str) -> None:
     except (OSError, RuntimeError) as exc:  # ConnectionError, a Ray or Python mismatch
         message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise SimulationError(f"cannot connect to the Ray cluster at {address}: "
-                              f"{message}") from exc
+                              f"{message}{auth_hint(exc)}") from exc
+
+
+def auth_hint(exc: BaseException) -> str:
+    """What to say of token authentication when a connection failed: a cluster started with
+    RAY_AUTH_MODE=token refuses a driver without its token, and Ray then raises only "Failed
+    to connect" (the cause is in its own log lines)."""
+    if not isinstance(exc, ConnectionError):
+        return ""
+    if os.environ.get(AUTH_MODE_VARIABLE, "") != "token":
+        return (f"; if that cluster uses token authentication ({AUTH_MODE_VARIABLE}=token "
+                f"where it was started), set {AUTH_MODE_VARIABLE}=token and its token "
+                f"(RAY_AUTH_TOKEN, or the file `ray get-auth-token` shows) here too")
+    return "; token authentication is on here: check that the token is the cluster's"
 
 
 def _run(ray: Any, spec: SimulationSpec,

@@ -27,6 +27,7 @@ from __future__ import annotations
 import csv
 import multiprocessing
 import statistics
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
@@ -291,6 +292,30 @@ def simulate(spec: SimulationSpec,
     return [row for row in found if row is not None]
 
 
+class ProgressLog:
+    """How far a run is, as plain lines for an output that is no terminal (a log file, a Ray
+    job's output), where a progress bar does not show: one line at most every
+    :attr:`every` seconds, and one for the last game."""
+
+    every = 10.0
+
+    def __init__(self, games: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.games = games
+        self.done = 0
+        self._clock = clock
+        self._start = self._last = clock()
+
+    def game_done(self) -> str | None:
+        """Count a finished game; the line to print now, if one is due."""
+        self.done += 1
+        now = self._clock()
+        if self.done < self.games and now - self._last < self.every:
+            return None
+        self._last = now
+        return (f"simulate: {self.done}/{self.games} games done "
+                f"({self.done * 100 // self.games}%), {now - self._start:.0f} s")
+
+
 # ---------------------------------------------------------------- the summary
 
 
@@ -371,27 +396,33 @@ def csv_header(seats: int, solo: bool) -> list[str]:
     return header
 
 
-def write_csv(rows: Sequence[GameRow], out: IO[str]) -> None:
-    """Write ``rows`` as CSV, one line per game, with a header (nothing for no rows)."""
+def csv_line(row: GameRow) -> list[Any]:
+    """One game's CSV line, under :func:`csv_header`'s columns."""
+    line: list[Any] = [row.index, row.seed, row.game, row.preset or ""]
+    for seat in row.seats:
+        line += [seat.bot, seat.score, seat.rank, seat.win, seat.decisions,
+                 seat.seconds_per_decision]
+    if row.rating is not None:
+        line += [row.rating, row.title]
+    return line
+
+
+def write_csv(rows: Sequence[GameRow], out: IO[str], header: bool = True) -> None:
+    """Write ``rows`` as CSV, one line per game, after a header unless ``header`` is false
+    (nothing for no rows)."""
     if not rows:
         return
-    solo = rows[0].rating is not None
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(csv_header(len(rows[0].seats), solo))
-    for row in rows:
-        line: list[Any] = [row.index, row.seed, row.game, row.preset or ""]
-        for seat in row.seats:
-            line += [seat.bot, seat.score, seat.rank, seat.win, seat.decisions,
-                     seat.seconds_per_decision]
-        if solo:
-            line += [row.rating, row.title]
-        writer.writerow(line)
+    if header:
+        writer.writerow(csv_header(len(rows[0].seats), rows[0].rating is not None))
+    writer.writerows(csv_line(row) for row in rows)
 
 
 __all__ = [
     "TIMING_FIELDS",
     "BotSummary",
     "GameRow",
+    "ProgressLog",
     "SeatResult",
     "SimulationError",
     "SimulationSpec",

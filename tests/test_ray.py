@@ -226,3 +226,15 @@ def test_tasks_grow_to_the_target_time_but_leave_work_for_every_cpu():
     # Slow games, or the last few: one game per task.
     assert chunk_size(30.0, 10_000, 4) == 1
     assert chunk_size(0.005, 3, 4) == 1
+
+
+def test_a_refused_connection_names_token_authentication(monkeypatch):
+    # A cluster started with RAY_AUTH_MODE=token refuses a driver without its token, and Ray
+    # raises only "Failed to connect to Ray cluster at ..." (seen with Ray 2.60): the error
+    # says what to set, or, with token mode on here, to check the token.
+    failed = ConnectionError("Failed to connect to Ray cluster at 10.0.0.5:6379")
+    monkeypatch.delenv(herotable.cluster.AUTH_MODE_VARIABLE, raising=False)
+    assert "RAY_AUTH_MODE=token" in herotable.cluster.auth_hint(failed)
+    monkeypatch.setenv(herotable.cluster.AUTH_MODE_VARIABLE, "token")
+    assert "check that the token" in herotable.cluster.auth_hint(failed)
+    assert herotable.cluster.auth_hint(RuntimeError("Version mismatch")) == ""

@@ -23,6 +23,7 @@ from herotable.core.rng import SeededRng
 from herotable.dominaria.config import DominariaConfig
 from herotable.dominaria.game import DominariaGame
 from herotable.simulate import (
+    ProgressLog,
     SimulationSpec,
     csv_header,
     simulate,
@@ -297,3 +298,39 @@ def test_cli_options_reach_the_games_and_the_summary() -> None:
     spec = SimulationSpec("dominaria", ["random", "random"], games=1,
                           options={"two_mana": True})
     assert spec.new_game(0).config.two_mana
+
+
+def test_a_progress_log_says_how_far_a_run_is_at_most_every_ten_seconds():
+    now = [0.0]
+    log = ProgressLog(4, clock=lambda: now[0])
+    now[0] = 3.0
+    assert log.game_done() is None  # too soon after the start
+    now[0] = 11.0
+    assert log.game_done() == "simulate: 2/4 games done (50%), 11 s"
+    now[0] = 12.0
+    assert log.game_done() is None
+    assert log.game_done() == "simulate: 4/4 games done (100%), 12 s"  # the last game always
+
+
+def test_cli_csv_file_gets_each_game_as_it_finishes_then_game_order(tmp_path, monkeypatch):
+    # A long run (on Ray, say) shows its rows at once and a stopped one keeps them: when the
+    # third game starts, the file holds the header and the first two games already.
+    import herotable.simulate as simulate_module
+
+    path = tmp_path / "games.csv"
+    seen: dict[int, list[str]] = {}
+    play = simulate_module.play_one
+
+    def watched(spec, index):
+        seen[index] = path.read_text().splitlines() if path.exists() else []
+        return play(spec, index)
+
+    monkeypatch.setattr(simulate_module, "play_one", watched)
+    result = runner.invoke(app, ["simulate", "cartographers", "--players", "random",
+                                 "--games", "3", "--seed", "5", "--csv", "--out", str(path)])
+    assert result.exit_code == 0, result.output
+    assert seen[0] == [] and len(seen[2]) == 3 and seen[2][0].startswith("index,seed")
+    table = list(csv.DictReader(io.StringIO(path.read_text())))
+    assert [row["index"] for row in table] == ["0", "1", "2"]
+    # Not on a terminal, plain lines say how far the run is (the last game's at least).
+    assert "simulate: 3/3 games done (100%)" in result.output
