@@ -38,6 +38,13 @@ def _worker_game(game_id: str, log: dict[str, Any]) -> Game[Any, Any, Any]:
     return game
 
 
+def warm_up() -> None:
+    """What a new worker does as it starts: import every game's bots (and load the scoring
+    kernel), which a bot move or a hint would otherwise do on first use."""
+    for game in game_classes():
+        make_bot(game, "strong")
+
+
 def decide(game_id: str, log: dict[str, Any], seat: int, bot: str, *,
            seconds: float) -> str:
     """The bot's action (in notation) for ``seat`` in the game ``log`` rebuilds.

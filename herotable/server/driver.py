@@ -21,7 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from herotable.bots.registry import make_bot
 from herotable.core.errors import HerotableError, IllegalAction
 from herotable.core.refusals import CoreRefusal
-from herotable.server.bots import decide, hint
+from herotable.server.bots import decide, hint, warm_up
 from herotable.server.errors import (
     DATABASE_RETRY_SECONDS,
     Busy,
@@ -55,7 +55,7 @@ class BotDriver:
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.settings = service.settings
-        self.pool = WorkerPool(service.settings.bot_workers)
+        self.pool = WorkerPool(service.settings.bot_workers, prepare=warm_up)
         self._hinting: set[str] = set()  # the games with a hint on its way
         self.moves_thought = 0  # bot moves this process asked its workers for
 

@@ -423,8 +423,10 @@ class GameService:
     # ------------------------------------------------------------------ other processes
 
     async def start(self) -> None:
-        """Begin hearing the other processes (PostgreSQL)."""
+        """Begin hearing the other processes (PostgreSQL), and start the bots' workers."""
         await self.relay.start(self)
+        if self.settings.warm_workers:
+            self.bots.pool.start()
 
     def heard_action(self, note: ActionNote) -> None:
         """Another process stored an action: if this process holds the game, take it on

@@ -58,6 +58,9 @@ class Settings:
     # Analyses run in their own pool, so a long one never keeps a bot from moving.
     analysis_workers: int = field(default_factory=lambda: _count(ANALYSIS_WORKERS_VARIABLE,
                                                                  1))
+    # Start the bots' worker processes with the server, so that the first bot move or hint
+    # does not wait for one to start (tests that never use a bot leave them off).
+    warm_workers: bool = True
     # Hints on their way at once (one per game at most); more are refused with Retry-After.
     hints_at_once: int = 8
     # An all-bot game plays on this long after somebody last looked at it, then rests until

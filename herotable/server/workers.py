@@ -77,8 +77,9 @@ class _Queue:
         return sum(len(jobs) for jobs in self.games.values())
 
 
-def _end_with_parent(parent: int) -> None:
-    """A worker's initializer: a thread that ends the worker once the server is gone."""
+def _begin_worker(parent: int, prepare: Callable[[], None] | None) -> None:
+    """A worker's initializer: a thread that ends the worker once the server is gone, then
+    ``prepare`` (imports, say) before the worker's first job."""
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -86,13 +87,21 @@ def _end_with_parent(parent: int) -> None:
         os.kill(os.getpid(), signal.SIGTERM)  # the default action ends the process
 
     threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+    if prepare is not None:
+        prepare()
+
+
+def _nothing() -> None:
+    """A job that only makes the pool start a worker for it (:meth:`WorkerPool.start`)."""
 
 
 class WorkerPool:
-    """``workers`` processes, started when first needed, fed by the fair queue."""
+    """``workers`` processes, started when first needed (or by :meth:`start`), fed by the fair
+    queue; each runs ``prepare`` as it starts."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, prepare: Callable[[], None] | None = None) -> None:
         self.workers = max(1, workers)
+        self._prepare = prepare
         self._executor: ProcessPoolExecutor | None = None
         self._queues = {lane: _Queue() for lane in Lane}
         self._busy: dict[Lane, int] = dict.fromkeys(Lane, 0)
@@ -155,11 +164,20 @@ class WorkerPool:
                 job.done.set_result(running.result())
         self._dispatch()
 
+    def start(self) -> None:
+        """Start every worker now (each runs ``prepare``), so that the first job a person
+        waits for does not pay for a process starting: a server's first hint took two
+        seconds more than the next ones. (The pool starts a worker for each job it is given
+        while none is idle, so one job each starts them all.)"""
+        pool = self._pool()
+        for _ in range(self.workers):
+            pool.submit(_nothing)
+
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_end_with_parent, initargs=(os.getpid(),))
+                initializer=_begin_worker, initargs=(os.getpid(), self._prepare))
         return self._executor
 
     def _reset(self, broken: ProcessPoolExecutor) -> None:

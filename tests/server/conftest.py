@@ -42,8 +42,9 @@ def sqlite_url(tmp_path: Path) -> str:
 
 def make_client(url: str, raise_server_exceptions: bool = True, **settings: Any) -> TestClient:
     """A client of a new app on ``url``; the rate limit is lifted unless a test sets it, since
-    a test fires requests far faster than a person."""
-    settings = {"rate_burst": 1_000_000, **settings}
+    a test fires requests far faster than a person, and the bots' workers start when first
+    needed (most tests never need them)."""
+    settings = {"rate_burst": 1_000_000, "warm_workers": False, **settings}
     return TestClient(create_app(Settings(database_url=url, **settings)),
                       raise_server_exceptions=raise_server_exceptions)
 

@@ -3,14 +3,18 @@ games (computed once, in its own worker pool, resumed after a restart)."""
 
 from __future__ import annotations
 
+import os
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from herotable.bots.registry import make_bot
+from herotable.server.bots import warm_up
 from herotable.server.driver import hint_budget
+from herotable.server.workers import WorkerPool
 from tests.server.conftest import act, bearer, make_client, new_game, state
 
 QUICK = {"hint_seconds": 0.05, "analysis_seconds": 0.02}
@@ -141,3 +145,24 @@ def test_a_hint_thinks_to_the_strong_bots_hint_budget_unless_the_server_sets_one
     assert cartographers.hint_seconds < cartographers.seconds
     assert hint_budget("dominaria", None) == make_bot("dominaria", "strong").seconds
     assert hint_budget("cartographers", 0.05) == 0.05
+
+
+def record_worker(folder: str) -> None:
+    """A worker's preparation for the test below: it leaves its process id in ``folder``."""
+    (Path(folder) / str(os.getpid())).write_text("ready")
+
+
+def test_the_workers_start_with_the_server_ready_for_the_first_hint(tmp_path: Path) -> None:
+    # The first hint of a server's life took two seconds more than the next ones: a worker
+    # process started and imported the bots. start() starts every worker at once, and each
+    # prepares as it starts (the server's bot workers with warm_up: every game's bots).
+    warm_up()
+    pool = WorkerPool(2, prepare=partial(record_worker, str(tmp_path)))
+    try:
+        pool.start()
+        deadline = time.monotonic() + 120
+        while len(list(tmp_path.iterdir())) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(list(tmp_path.iterdir())) == 2  # two processes, each prepared
+    finally:
+        pool.close()
