@@ -210,6 +210,13 @@ def test_a_click_or_escape_skips_the_count(browser: Browser, api: Api) -> None:
         page.clock.install()
         page.clock.pause_at(page.evaluate("Date.now()") + 1000)
         play(api, game_id, tokens, lambda v: len(v["scores"][0]) == 1)
+        # The season's scores are on the board; the page notices the season's end in an
+        # effect, which Preact runs after the next frame, and frames wait on the page's clock
+        # too (without this, only a later update happened to run it, and under load none
+        # came in time). 100 ms is far short of a step of the count (480 ms).
+        spring = page.locator("table.scoreboard tbody tr").first.locator("td").first
+        expect(spring).not_to_be_empty()
+        page.clock.run_for(100)
         expect(page.locator(".season-end-news [role=status]")).to_be_attached()
         expect(page.locator("table.scoreboard .part.pending").first).to_be_attached()
         page.keyboard.press("Escape")
