@@ -6,7 +6,9 @@
   ``gymnasium.make("herotable.envs:herotable/CartographersSolo-v0")``);
 * PettingZoo: ``from herotable.envs import cartographers_v0, dominaria_v0``;
 * OpenSpiel: ``import herotable.envs.openspiel`` registers ``python_herotable_cartographers``
-  and ``python_herotable_dominaria`` with ``pyspiel``.
+  and ``python_herotable_dominaria`` with ``pyspiel``;
+* herotable's bots as policies in any of the Gymnasium and PettingZoo envs:
+  ``from herotable.envs import bot_action``.
 
 Every adapter sees a seat's view, its legal action indices and its observation, as any front
 end does (docs/encoding.md); none reads an engine's private state.
@@ -17,6 +19,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from herotable.envs.policies import bot_action
 from herotable.envs.registration import register_envs
 
 register_envs()
@@ -31,4 +34,4 @@ def __getattr__(name: str) -> ModuleType:
     raise AttributeError(f"module 'herotable.envs' has no attribute {name!r}")
 
 
-__all__ = ["cartographers_v0", "dominaria_v0", "register_envs"]
+__all__ = ["bot_action", "cartographers_v0", "dominaria_v0", "register_envs"]

@@ -64,6 +64,8 @@ class CartographersParallelEnv(ParallelEnv[str, dict[str, Any], int]):
     metadata: ClassVar[dict[str, Any]] = {
         "name": "cartographers_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": True,
         "render_fps": 4}
+    # What an agent that owes nothing sends (herotable.envs.policies reads it).
+    wait_action: ClassVar[int] = WAIT
 
     def __init__(self, players: int = 2, reward: str = "score", render_mode: str | None = None,
                  **options: Any) -> None:

@@ -19,3 +19,6 @@ class EnvRefusal(RefusalCode):
     NOT_DEALT = ("not_dealt", (), "the cards are not dealt yet: the deal comes first")
     DEAL_ONLY = ("deal_only", ("deal", "action"), "the deal is the chance node's one outcome")
     ACTION_MISSING = ("action_missing", (), "a seat that owes a decision was sent no action")
+    NOT_AN_ENV = ("not_an_env", (), "a bot's action is asked of a herotable environment")
+    NOTHING_OWED = ("nothing_owed", ("agent",), "the agent owes no decision now")
+    UNKNOWN_AGENT = ("unknown_agent", ("agent",), "the environment has no such agent")

@@ -1,0 +1,73 @@
+"""herotable's bots as policies inside the research envs (herotable.envs.bot_action): a bot
+played through an env makes the very moves it makes in ``herotable simulate`` on the same
+deal, in the solo Gymnasium env and both PettingZoo envs."""
+
+from __future__ import annotations
+
+import gymnasium
+import pytest
+
+import herotable
+from herotable.envs import bot_action, cartographers_v0, dominaria_v0
+from herotable.simulate import SimulationSpec, play_one
+
+
+def simulated_scores(game: str, bots: list[str], seed: int, **kwargs: object) -> list[int]:
+    row = play_one(SimulationSpec(game, bots, games=1, seed=seed, **kwargs), 0)  # type: ignore[arg-type]
+    return [seat.score for seat in row.seats]
+
+
+def test_a_bot_in_the_solo_env_plays_what_it_plays_in_simulate() -> None:
+    env = gymnasium.make("herotable/CartographersSolo-v0", preset="first_game")
+    env.reset(seed=11)
+    total, done = 0.0, False
+    while not done:
+        _, reward, done, _, info = env.step(bot_action(env, "greedy"))
+        assert info["illegal_action"] == ""
+        total += reward
+    assert total == simulated_scores("cartographers", ["greedy"], 11, preset="first_game")[0]
+
+
+def test_bots_in_the_parallel_env_play_what_they_play_in_simulate() -> None:
+    env = cartographers_v0.parallel_env(players=2, preset="first_game")
+    env.reset(seed=12)
+    while env.agents:
+        actions = {agent: bot_action(env, "greedy", agent) for agent in env.agents}
+        _, _, _, _, infos = env.step(actions)
+        assert not any(info["illegal_action"] for info in infos.values())
+    assert [infos[agent]["score"] for agent in env.possible_agents] == simulated_scores(
+        "cartographers", ["greedy", "greedy"], 12, preset="first_game")
+    # An agent with nothing to do (here: the game is over) is told to wait.
+    assert bot_action(env, "greedy", "player_0") == cartographers_v0.WAIT
+
+
+def test_bots_in_the_dominaria_env_play_what_they_play_in_simulate() -> None:
+    env = dominaria_v0.env(players=2)
+    env.reset(seed=13)
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else bot_action(env, "greedy", agent))
+    standings = sorted(env.unwrapped.game.standings(), key=lambda standing: standing.player)
+    assert [standing.total for standing in standings] == simulated_scores(
+        "dominaria", ["greedy", "greedy"], 13)
+
+
+def test_asking_wrongly_is_a_clear_refusal() -> None:
+    solo = gymnasium.make("herotable/CartographersSolo-v0")
+    solo.reset(seed=1)
+    with pytest.raises(herotable.HerotableError, match="one seat"):
+        bot_action(solo, "greedy", "player_0")
+    with pytest.raises(herotable.HerotableError, match="herotable environment"):
+        bot_action(object(), "greedy")
+    dominaria = dominaria_v0.env(players=2)
+    dominaria.reset(seed=1)
+    with pytest.raises(herotable.HerotableError, match="no agent 'player_7'"):
+        bot_action(dominaria, "greedy", "player_7")
+    # Past the set-up (where every seat keeps its quests at once) one seat plays at a time.
+    game = dominaria.unwrapped.game
+    while all(game.owes(seat) for seat in range(2)):
+        dominaria.step(bot_action(dominaria, "greedy", dominaria.agent_selection))
+    idle = next(agent for seat, agent in enumerate(dominaria.possible_agents)
+                if not game.owes(seat))
+    with pytest.raises(herotable.HerotableError, match="owes no decision"):
+        bot_action(dominaria, "greedy", idle)
