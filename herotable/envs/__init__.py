@@ -8,7 +8,8 @@
 * OpenSpiel: ``import herotable.envs.openspiel`` registers ``python_herotable_cartographers``
   and ``python_herotable_dominaria`` with ``pyspiel``;
 * herotable's bots as policies in any of the Gymnasium and PettingZoo envs:
-  ``from herotable.envs import bot_action``.
+  ``from herotable.envs import bot_action``; a policy scored on the fixed evaluation deals:
+  ``from herotable.envs import evaluate``.
 
 Every adapter sees a seat's view, its legal action indices and its observation, as any front
 end does (docs/encoding.md); none reads an engine's private state.
@@ -19,6 +20,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from herotable.envs.evaluation import EVALUATION_SEEDS, Evaluation, evaluate
 from herotable.envs.policies import bot_action
 from herotable.envs.registration import register_envs
 
@@ -34,4 +36,5 @@ def __getattr__(name: str) -> ModuleType:
     raise AttributeError(f"module 'herotable.envs' has no attribute {name!r}")
 
 
-__all__ = ["bot_action", "cartographers_v0", "dominaria_v0", "register_envs"]
+__all__ = ["EVALUATION_SEEDS", "Evaluation", "bot_action", "cartographers_v0", "dominaria_v0",
+           "evaluate", "register_envs"]

@@ -1,14 +1,17 @@
 """herotable's bots as policies inside the research envs (herotable.envs.bot_action): a bot
 played through an env makes the very moves it makes in ``herotable simulate`` on the same
-deal, in the solo Gymnasium env and both PettingZoo envs."""
+deal, in the solo Gymnasium env and both PettingZoo envs; and the evaluation helper, which
+scores a policy or a bot on the fixed deals."""
 
 from __future__ import annotations
 
 import gymnasium
+import numpy as np
 import pytest
 
 import herotable
-from herotable.envs import bot_action, cartographers_v0, dominaria_v0
+from herotable.envs import EVALUATION_SEEDS, bot_action, cartographers_v0, dominaria_v0, evaluate
+from herotable.envs.evaluation import STEP_LIMIT
 from herotable.simulate import SimulationSpec, play_one
 
 
@@ -71,3 +74,21 @@ def test_asking_wrongly_is_a_clear_refusal() -> None:
                 if not game.owes(seat))
     with pytest.raises(herotable.HerotableError, match="owes no decision"):
         bot_action(dominaria, "greedy", idle)
+
+
+def test_evaluate_scores_a_policy_or_a_bot_on_the_fixed_deals() -> None:
+    seeds = EVALUATION_SEEDS[:2]
+    greedy = evaluate("greedy", seeds=seeds)
+    assert list(greedy.scores) == [
+        simulated_scores("cartographers", ["greedy"], seed, preset="first_game")[0]
+        for seed in seeds]
+    assert greedy.decisions > 20 and greedy.seconds_per_decision > 0
+
+    def first_legal(_observation: object, info: dict[str, np.ndarray]) -> int:
+        return int(np.flatnonzero(info["action_mask"])[0])
+
+    mine = evaluate(first_legal, seeds=seeds)
+    assert mine.seeds == seeds and len(mine.scores) == 2 and mine.mean == sum(mine.scores) / 2
+    # A policy that only sends an illegal action is cut off, not looped on for ever.
+    stuck = evaluate(lambda _observation, _info: -1, seeds=seeds[:1])
+    assert stuck.decisions == STEP_LIMIT and stuck.scores == (0,)
