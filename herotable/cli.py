@@ -478,6 +478,10 @@ def simulate(
     logs: Annotated[Path | None, typer.Option(
         help="Also write each game's action log to this folder as game-SEED.json, in the "
         "form the server's /api/games/ID/log answers.")] = None,
+    trajectories: Annotated[Path | None, typer.Option(
+        help="Also write every decision (observation, legal actions, action, scores, seed, "
+        "bot) to this NumPy .npz file, for imitation learning (docs/research.md; needs the "
+        "rl extra).")] = None,
 ) -> None:
     """Play bots against each other many times and summarise, or write every game."""
     import io
@@ -540,6 +544,16 @@ def simulate(
                                                             encoding="utf-8")
         except OSError as exc:
             raise fail(f"cannot write the logs to {logs}: {exc}") from exc
+
+    if trajectories is not None:
+        try:
+            from herotable.trajectories import write_trajectories
+        except ImportError as exc:
+            raise fail("--trajectories needs NumPy: pip install 'herotable[rl]'") from exc
+        try:
+            write_trajectories(rows, trajectories)
+        except OSError as exc:
+            raise fail(f"cannot write {trajectories}: {exc}") from exc
 
     if as_json or as_csv:
         buffer = io.StringIO()
