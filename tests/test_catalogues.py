@@ -79,8 +79,10 @@ SHARED_WORDS: dict[str, dict[str, str]] = {
 # the editor's keys, which a message explains and so names.
 TYPED = {"help", "rules", "locations", "quests", "save", "quit", "pay", "dd", "ddc"}
 # Latin words a catalogue in another script may hold: the product's name, the keyboard's
-# keys, as printed on them, and "QR" (Russian writes «QR-код» in Latin letters).
-LATIN_ON_PURPOSE = {"herotable", "enter", "end", "home", "shift", "esc", "tab", "space", "qr"}
+# keys, as printed on them, "QR" (Russian writes «QR-код» in Latin letters), and the names
+# of the research libraries the environments are for.
+LATIN_ON_PURPOSE = {"herotable", "enter", "end", "home", "shift", "esc", "tab", "space", "qr",
+                    "gymnasium", "pettingzoo"}
 # A word: two letters or more; a hyphenated compound (hot-seat) is one word.
 WORD = re.compile(r"[^\W\d_]{2,}(?:-[^\W\d_]+)*")
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
