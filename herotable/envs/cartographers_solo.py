@@ -23,10 +23,13 @@ from herotable.cartographers.game import CartographersGame
 from herotable.cartographers.view import CartographersView
 from herotable.core.errors import HerotableError
 from herotable.envs import cartographers_spaces
-from herotable.envs.cartographers_spaces import ACTION_COUNT
+from herotable.envs.cartographers_spaces import ACTION_COUNT, WAIT
 from herotable.envs.setup import RENDER_MODES, GameSetup, deal
 
 SEAT = 0
+# The observation layouts: the solo env's own (map planes and features apart), or exactly
+# the PettingZoo env's (one flat vector, the mask beside it, WAIT among the actions).
+LAYOUTS = ("planes", "pettingzoo")
 
 
 class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -37,6 +40,9 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ``mask_in_observation`` adds the legal actions' mask to the observation as
     ``"action_mask"`` (int8, 1 = legal), where RLlib's and Tianshou's masked models look for it,
     as PettingZoo's envs have it; ``info`` and :meth:`action_masks` carry it either way.
+    ``layout="pettingzoo"`` gives the multiplayer env's layout exactly, so that one policy
+    plays both: the observation ``{"observation": one flat vector, "action_mask"}`` and the
+    actions ``Discrete(46038)``, whose last, ``WAIT``, is never legal here.
     """
 
     # render_fps: Gymnasium asks every renderable env for one; a text map needs no pace.
@@ -45,7 +51,10 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
                                 "render_fps": 4}
 
     def __init__(self, render_mode: str | None = None, mask_in_observation: bool = False,
-                 **options: Any) -> None:
+                 layout: str = "planes", **options: Any) -> None:
+        if layout not in LAYOUTS:
+            raise herotable.GameOptionError(
+                f"the layout is one of {', '.join(LAYOUTS)}, not {layout!r}")
         if options.get("players", 1) != 1:
             raise herotable.GameOptionError(
                 "CartographersSolo is a one-player game; for more players use "
@@ -53,14 +62,17 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.setup = GameSetup("cartographers", CartographersGame, render_mode,
                                {**options, "players": 1})
         self.render_mode = render_mode
+        self.flat = layout == "pettingzoo"
+        self.mask_in_observation = mask_in_observation or self.flat
+        self._actions = WAIT + 1 if self.flat else ACTION_COUNT
         self.game = self.setup.new_game(0)
         self._look()
-        self.action_space = spaces.Discrete(ACTION_COUNT)
-        self.mask_in_observation = mask_in_observation
-        space = cartographers_spaces.observation_space()
-        if mask_in_observation:
-            space = spaces.Dict({**space.spaces, "action_mask": spaces.Box(
-                0, 1, (ACTION_COUNT,), dtype=np.int8)})
+        self.action_space = spaces.Discrete(self._actions)
+        mask_space = spaces.Box(0, 1, (self._actions,), dtype=np.int8)
+        space = (spaces.Dict({"observation": cartographers_spaces.flat_space()}) if self.flat
+                 else cartographers_spaces.observation_space())
+        if self.mask_in_observation:
+            space = spaces.Dict({**space.spaces, "action_mask": mask_space})
         self.observation_space = space
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -89,7 +101,8 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 self._info())
 
     def _observe(self) -> dict[str, np.ndarray]:
-        observation = cartographers_spaces.observe(self.view)
+        observation = ({"observation": cartographers_spaces.observe_flat(self.view)}
+                       if self.flat else cartographers_spaces.observe(self.view))
         if self.mask_in_observation:
             observation["action_mask"] = self._mask.copy()
         return observation
@@ -98,7 +111,7 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """The seat's view and its legal actions' mask, once per state: a step reports the
         mask in ``info`` and a masked learner asks :meth:`action_masks` for it too."""
         self.view: CartographersView = self.game.view(SEAT)
-        self._mask = cartographers_spaces.action_mask(self.view)
+        self._mask = cartographers_spaces.action_mask(self.view, self._actions)
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as sb3-contrib's MaskablePPO asks for them."""

@@ -13,6 +13,9 @@ from herotable.cartographers import encoding
 from herotable.cartographers.view import CartographersView
 
 ACTION_COUNT = encoding.NUM_DISTINCT_ACTIONS
+# The PettingZoo env's one action beyond the game's: "nothing to do now" (a seat that owes no
+# decision while others decide). The solo env in the PettingZoo layout has it too, never legal.
+WAIT = ACTION_COUNT
 PLANES_SHAPE = (encoding.NUM_PLANES, encoding.SIZE, encoding.SIZE)
 _BYTES_PER_PLANE = (encoding.CELL_COUNT + 7) // 8
 # The season's time over its threshold passes 1 when the last card overshoots (at most by a

@@ -43,7 +43,7 @@ from herotable.envs.setup import (
     step_rewards,
 )
 
-WAIT = cartographers_spaces.ACTION_COUNT
+WAIT = cartographers_spaces.WAIT
 
 
 def parallel_env(players: int = 2, reward: str = "score", render_mode: str | None = None,

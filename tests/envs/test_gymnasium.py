@@ -170,3 +170,24 @@ def test_the_mask_can_ride_in_the_observation() -> None:
     assert np.array_equal(obs["action_mask"], info["action_mask"])
     assert np.array_equal(obs["action_mask"], env.action_masks())
     assert "action_mask" not in make(preset="first_game").reset(seed=3)[0]
+
+
+@pytest.mark.filterwarnings("error")  # a checker warning is a failure here
+def test_the_pettingzoo_layout_lets_one_policy_play_solo_and_multiplayer() -> None:
+    from herotable.envs import cartographers_v0
+
+    env = make(preset="first_game", layout="pettingzoo")
+    check_env(env)
+    table = cartographers_v0.parallel_env(players=2, preset="first_game")
+    assert env.observation_space == table.observation_space("player_0")
+    assert env.action_space == table.action_space("player_0")
+    obs, info = env.reset(seed=4)
+    assert set(obs) == {"observation", "action_mask"}
+    assert obs["action_mask"][cartographers_v0.WAIT] == 0  # a solo player never waits
+    _, reward, _, _, info = env.step(cartographers_v0.WAIT)
+    assert info["illegal_action"] and reward == 0.0
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    obs, _, _, _, info = env.step(legal)
+    assert info["illegal_action"] == "" and env.observation_space.contains(obs)
+    with pytest.raises(herotable.HerotableError, match="layout"):
+        make(layout="flat")
