@@ -14,7 +14,12 @@ from herotable.bots.cartographers.clairvoyant import true_future
 from herotable.bots.cartographers.evaluate import value
 from herotable.bots.cartographers.greedy import GUARD_WEIGHT, action_worth, ranked, weights_for
 from herotable.bots.cartographers.position import read_view
-from herotable.bots.cartographers.strong import CANDIDATES
+from herotable.bots.cartographers.strong import (
+    CANDIDATES,
+    FEW_CANDIDATES,
+    WIDE_FROM_UNITS,
+    StrongBot,
+)
 from herotable.bots.match import play_match
 from herotable.cartographers.actions import PlaceHero
 from herotable.cartographers.config import PRESETS, GameConfig
@@ -257,11 +262,12 @@ def test_clairvoyant_foresees_exactly_the_cards_that_come():
 
 
 def test_only_the_wide_clairvoyant_weighs_moves_beyond_strongs_candidates():
-    # The narrow bound keeps strong's candidates (greedy's best CANDIDATES), so the two
-    # bounds split the gap into the order's worth on those moves and on many more.
+    # The narrow bound keeps strong's candidates (greedy's best FEW_CANDIDATES at this small
+    # budget), so the two bounds split the gap into the order's worth on those moves and on
+    # many more.
     game = CartographersGame(GameConfig.preset("first_game"), seed=11)
     view = game.view(0)
-    candidates = {i for _, i in ranked(read_view(view), view.legal)[:CANDIDATES]}
+    candidates = {i for _, i in ranked(read_view(view), view.legal)[:FEW_CANDIDATES]}
     weighed = {}
     for name in ("clairvoyant", "clairvoyant_narrow"):
         bot = make_bot("cartographers", name, seed=1, seconds=0.2, measuring=True)
@@ -269,6 +275,21 @@ def test_only_the_wide_clairvoyant_weighs_moves_beyond_strongs_candidates():
         weighed[name] = set(bot.assess(view, view.legal).values)
     assert weighed["clairvoyant_narrow"] == candidates
     assert weighed["clairvoyant"] > candidates
+
+
+def test_strong_weighs_its_full_width_from_half_a_second():
+    # 32 candidates pay once a second buys the rounds to compare them; a small budget weighs
+    # 8, as before the kernel (one round of 32 would be most of it).
+    game = CartographersGame(GameConfig.preset("first_game"), seed=11)
+    view = game.view(0)
+    best = [i for _, i in ranked(read_view(view), view.legal)]
+    assert len(best) > CANDIDATES
+    small = make_bot("cartographers", "strong", seed=1, seconds=0.01).assess(view, view.legal)
+    assert set(small.values) == set(best[:FEW_CANDIDATES])
+    wide_seconds = WIDE_FROM_UNITS / StrongBot.units_per_second
+    wide = make_bot("cartographers", "strong", seed=1, seconds=wide_seconds).assess(
+        view, view.legal)
+    assert set(wide.values) == set(best[:CANDIDATES])
 
 
 def test_clairvoyant_plays_in_simulate_reproducibly():

@@ -158,7 +158,7 @@ def test_a_game_played_elsewhere_counts_only_if_it_replays(client: TestClient) -
 
 def test_a_finished_attempt_shows_its_own_analysis_only(tmp_path: Path, clock: Clock) -> None:
     with make_client(f"sqlite:///{tmp_path / 'g.sqlite3'}", clock=clock,
-                     analysis_seconds=0.02) as client:
+                     analysis_seconds=0.002) as client:
         ann = start(client, "Ann", "browser-of-ann-0001").json()
         bo = start(client, "Bo", "browser-of-bo-00001").json()
         finish(client, ann["id"], ann["token"])

@@ -17,7 +17,9 @@ from herotable.server.driver import hint_budget
 from herotable.server.workers import WorkerPool
 from tests.server.conftest import act, bearer, make_client, new_game, state
 
-QUICK = {"hint_seconds": 0.05, "analysis_seconds": 0.02}
+# Analyses count work units (strong's 6000 a second): 0.002 s is 12 units a decision, a few
+# seconds a game even on the Python scoring cards of a machine without the kernel.
+QUICK = {"hint_seconds": 0.05, "analysis_seconds": 0.002}
 
 
 def finish_solo(client: TestClient, seed: int = 7) -> tuple[str, str]:

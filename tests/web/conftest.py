@@ -63,8 +63,8 @@ class Api:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = f"sqlite:///{tmp_path_factory.mktemp('web') / 'games.sqlite3'}"
     # No rate limit: a test clicks far faster than a person; a small bot budget per decision
-    # for analyses, so one is done in seconds.
-    env = {"HEROTABLE_RATE_PER_SECOND": "0", "HEROTABLE_ANALYSIS_SECONDS": "0.05"}
+    # for analyses (30 of strong's work units), so one is done in seconds.
+    env = {"HEROTABLE_RATE_PER_SECOND": "0", "HEROTABLE_ANALYSIS_SECONDS": "0.005"}
     with server_process(url, env=env) as (base, _process):
         yield base
 

@@ -2,7 +2,8 @@
 
 The deck order is hidden, but the cards still to come are known as sets: this season's unseen
 cards, the next season's whole deck, and the game's ambushes not yet revealed. So each
-candidate the greedy rule likes (the best :data:`CANDIDATES`) is played forward to the end of
+candidate the greedy rule likes (the best :data:`CANDIDATES`; :data:`FEW_CANDIDATES` on a budget
+under :data:`WIDE_FROM_UNITS`) is played forward to the end of
 the *next* season (:data:`HORIZON`) over many sampled futures, and the candidate with the best
 average is chosen. Every candidate sees the same sampled futures (common random numbers), so
 the comparison measures the candidates and not the luck of the draw. The budget goes to the
@@ -36,6 +37,11 @@ from herotable.bots.registry import register
 # placements, a second buys enough rounds for 24 to 64 candidates, which tied and beat 8 by
 # about eight stars on the tuning seeds.
 CANDIDATES = 32
+# A budget under WIDE_FROM_UNITS weighs FEW_CANDIDATES: one round of 32 rollouts costs about
+# 500 units, so a small budget (simulate --seconds 0.1, the tests' analyses) would play a
+# round or two of them; at 530 units 8 candidates measured best (docs/bots.md).
+FEW_CANDIDATES = 8
+WIDE_FROM_UNITS = 3000  # half a second: a hint's budget is still wide
 # Seasons a rollout plays: this one and the next. Measured in docs/bots.md: a one-season
 # horizon misses what a placement does to the next season's room; longer rollouts do worse,
 # even with twice the budget (the greedy play-out judges far seasons worse than the static
@@ -75,7 +81,8 @@ def search(position: Position, legal_actions: Sequence[Any], include: Sequence[i
     decision = position.decision
     assert decision is not None
     order = ranked(position, legal_actions)
-    alive = [index for _, index in order[:CANDIDATES]]
+    width = CANDIDATES if allowance.limit >= WIDE_FROM_UNITS else FEW_CANDIDATES
+    alive = [index for _, index in order[:width]]
     after = {i: position.after(legal_actions[i]) for i in alive}
     worths: dict[int, list[float]] = {i: [] for i in alive}
     # A ruins card revealed just now binds the next explore card, not this one.
@@ -111,7 +118,7 @@ def search(position: Position, legal_actions: Sequence[Any], include: Sequence[i
             alive = alive[: max(2, len(alive) // 2)]
     if exact and widen and futures:
         # The known future: the rest of the budget judges the greedy rule's next moves.
-        for _, index in order[CANDIDATES:]:
+        for _, index in order[width:]:
             if not allowance.left():
                 break
             after[index] = position.after(legal_actions[index])
