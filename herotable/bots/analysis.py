@@ -117,7 +117,10 @@ class Analysis:
                 "seed": self.seed, "seat": self.seat, "bot": self.bot,
                 "seconds": self.seconds, "unit": self.unit, "decisions": self.decisions,
                 "reviews": [r.to_json() for r in self.reviews],
-                "total_loss": round(self.total_loss, 3)}
+                # The sum of the losses as written (each rounded), so that the file says the
+                # same total once read back.
+                "total_loss": round(sum(round(r.loss, 3) for r in self.reviews if r.loss > 0),
+                                    3)}
 
     @classmethod
     def from_json(cls, data: Any) -> Analysis:
