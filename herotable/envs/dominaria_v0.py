@@ -130,13 +130,13 @@ class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.infos = self._infos()
         try:
             if action is None:
                 raise IllegalAction("a live agent must send an action, not None",
                                     EnvRefusal.ACTION_MISSING)
             self.game.apply(self._seats[agent], self.game.decode_action(int(action)))
         except HerotableError as refusal:
+            self.infos = self._infos()
             self.infos[agent]["illegal_action"] = str(refusal)
             self._clear_rewards()
             return

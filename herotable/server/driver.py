@@ -42,7 +42,6 @@ BOT_FAILURES_TO_GIVE_UP = 3
 HINT_RETRY_SECONDS = 2
 
 
-
 def hint_budget(game: str, configured: float | None) -> float:
     """A hint's budget: the server's setting, else the strong bot's hint budget (its move's
     budget if it has none of its own)."""
@@ -50,6 +49,7 @@ def hint_budget(game: str, configured: float | None) -> float:
         return configured
     bot = make_bot(game, "strong")
     return bot.seconds if bot.hint_seconds is None else bot.hint_seconds
+
 
 class BotDriver:
     def __init__(self, service: GameService) -> None:

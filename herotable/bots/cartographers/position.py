@@ -71,10 +71,12 @@ class Position:
             terrains = legal.terrains
             return [(mask, terrain, mask in coins) for mask in legal.masks
                     for terrain in terrains]
-        if not all(isinstance(action, Draw) for action in legal):
-            return None
-        return [(action.cells, action.terrain, action.cells in coins)
-                for action in legal if isinstance(action, Draw)]
+        draws = []
+        for action in legal:
+            if not isinstance(action, Draw):
+                return None
+            draws.append((action.cells, action.terrain, action.cells in coins))
+        return draws
 
     def unseen_explore(self) -> list[str]:
         """Explore and ruins cards not yet revealed this season (each season reshuffles them

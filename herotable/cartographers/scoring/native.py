@@ -17,7 +17,7 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from importlib.machinery import EXTENSION_SUFFIXES
 from operator import attrgetter
 from pathlib import Path
@@ -92,9 +92,7 @@ class Kernel:
         maps, width = len(afters), len(counted)
         if not maps or not width:
             return [[] for _ in counted]
-        order = sys.byteorder
-        packed = b"".join([layer.to_bytes(_LAYER_BYTES, order) for sheet in afters
-                           for layer in _layers_of(sheet)])
+        packed = _packed(layer for sheet in afters for layer in _layers_of(sheet))
         kinds = (ctypes.c_int32 * width)(*(self.kinds[one] for one in counted))
         out = (ctypes.c_int32 * (maps * width))()
         self._count(packed, maps, kinds, width, out)
@@ -109,22 +107,27 @@ class Kernel:
         in that order, so that the total is the double Python's same sum gives."""
         if not draws:
             return []
-        order = sys.byteorder
         dragon = sheet.monster_ids.get(DRAGON)
-        effects = b"".join(cells.to_bytes(_LAYER_BYTES, order) for cells in
-                           (sheet.attack, sheet.paid_mountains, dragon or 0))
+        effects = _packed((sheet.attack, sheet.paid_mountains, dragon or 0))
         dragon_state = 0 if dragon is None else 2 if sheet.dragon_paid else 1
         count = len(draws)
-        masks = b"".join([cells.to_bytes(_LAYER_BYTES, order) for cells, _, _ in draws])
+        masks = _packed(cells for cells, _, _ in draws)
         layers = bytes([_LAYER_INDEX[terrain] for _, terrain, _ in draws])
         coins = bytes([coin for _, _, coin in draws])
         width = len(counted)
         kinds = (ctypes.c_int32 * width)(*(self.kinds[one] for one, _ in counted))
         weights = (ctypes.c_double * width)(*(weight for _, weight in counted))
         out = (ctypes.c_double * count)()
-        self._draw_values(_packed(sheet), effects, sheet.coins, dragon_state, masks, layers,
-                          coins, count, kinds, weights, width, coin_weight, out)
+        self._draw_values(_packed(_layers_of(sheet)), effects, sheet.coins, dragon_state,
+                          masks, layers, coins, count, kinds, weights, width, coin_weight, out)
         return list(out)
+
+
+def _packed(bitboards: Iterable[int]) -> bytes:
+    """Bitboards (map layers, cell masks) as the kernel reads them: 16 bytes each, in the
+    machine's byte order, one after another."""
+    order = sys.byteorder
+    return b"".join([cells.to_bytes(_LAYER_BYTES, order) for cells in bitboards])
 
 
 def library_path() -> Path | None:
@@ -153,8 +156,3 @@ def load() -> Kernel | None:
 
 
 KERNEL = load()
-
-
-def _packed(sheet: MapSheet) -> bytes:
-    order = sys.byteorder
-    return b"".join([layer.to_bytes(_LAYER_BYTES, order) for layer in _layers_of(sheet)])
