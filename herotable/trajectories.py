@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from herotable.core.game import CHANCE_PLAYER, ActionLog, Game
+from herotable.core.game import CHANCE_PLAYER, ActionLog
 from herotable.registry import game_classes
 from herotable.simulate import GameRow
 
@@ -41,11 +41,6 @@ def _flat(observation: dict[str, Any]) -> np.ndarray:
     """An observation's numeric parts end to end: the planes (if any), then the features."""
     return np.concatenate([np.asarray(observation[part], dtype=np.float32).ravel()
                            for part in OBSERVED_PARTS if part in observation])
-
-
-def _totals(game: Game[Any, Any, Any]) -> list[int]:
-    by_seat = {standing.player: standing.total for standing in game.standings()}
-    return [by_seat[seat] for seat in range(game.num_players)]
 
 
 def trajectories(rows: Sequence[GameRow]) -> dict[str, np.ndarray]:
@@ -71,10 +66,10 @@ def trajectories(rows: Sequence[GameRow]) -> dict[str, np.ndarray]:
             columns["bot"].append(row.seats[entry.player].bot)
             columns["observation"].append(_flat(game.observation(entry.player)))
             columns["action"].append(game.encode_action(action))
-            columns["score_before"].append(_totals(game)[entry.player])
+            columns["score_before"].append(game.totals()[entry.player])
             legal.append(np.asarray(game.legal_action_indices(entry.player), dtype=np.int32))
             game.apply(entry.player, action)
-        final = _totals(game)
+        final = game.totals()
         columns["final_score"] += [final[seat] for seat in columns["seat"][first:]]
     offsets = np.zeros(len(legal) + 1, dtype=np.int64)
     np.cumsum([len(indices) for indices in legal], out=offsets[1:])

@@ -306,6 +306,11 @@ class Game(ABC, Generic[ConfigT, ActionT, ViewT]):
     def winners(self) -> list[int]:
         return winners_of(self.standings())
 
+    def totals(self) -> list[int]:
+        """Each seat's score so far, in seat order."""
+        by_seat = {standing.player: standing.total for standing in self.standings()}
+        return [by_seat[seat] for seat in range(self.num_players)]
+
     def solo_result(self) -> tuple[int, str | None] | None:
         """A solo game's rating on the game's own scale and the title it earns (in English),
         once it is over; None where the game rates no solo play."""

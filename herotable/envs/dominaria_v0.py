@@ -95,13 +95,9 @@ class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self._scores = self._totals()
+        self._scores = self.game.totals()
         self.infos: dict[str, dict[str, Any]] = self._infos()
         self._select()
-
-    def _totals(self) -> list[int]:
-        by_seat = {s.player: s.total for s in self.game.standings()}
-        return [by_seat[seat] for seat in range(len(self.possible_agents))]
 
     def _infos(self) -> dict[str, dict[str, Any]]:
         """Every agent's info with the same keys on every step, so that a learner's buffer can
@@ -140,7 +136,7 @@ class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
             self.infos[agent]["illegal_action"] = str(refusal)
             self._clear_rewards()
             return
-        scores = self._totals()
+        scores = self.game.totals()
         gained = step_rewards(self.reward, self.game, self._scores, scores)
         self._scores = scores
         self.infos = self._infos()
