@@ -56,6 +56,7 @@ EXPECTED_KEYS = {
     "web_hint_p50_ms",
     "web_hint_p95_ms",
     "env_solo_steps_per_s",
+    "env_solo_candidates_steps_per_s",
     "env_parallel_4p_joint_steps_per_s",
     "env_dominaria_4p_steps_per_s",
     "env_openspiel_cartographers_4p_steps_per_s",

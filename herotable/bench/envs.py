@@ -91,12 +91,15 @@ def env_measures(quick: bool) -> dict[str, tuple[float, int]]:
     """``{key: (median ns per step, steps timed)}`` for each environment."""
     episodes = 2 if quick else 40
     solo = CartographersSoloEnv(preset="heroes")
+    by_candidate = CartographersSoloEnv(preset="heroes", actions="candidates")
     four = cartographers_v0.parallel_env(players=4, preset="heroes")
     dominaria = dominaria_v0.env(players=4)
     spiel_cartographers = pyspiel.load_game(openspiel.CARTOGRAPHERS, {"players": 4})
     spiel_dominaria = pyspiel.load_game(openspiel.DOMINARIA, {"players": 4})
     return {
         "env_solo_steps_per_s": _median_step_ns(lambda s: _solo_episode(solo, s), episodes),
+        "env_solo_candidates_steps_per_s": _median_step_ns(
+            lambda s: _solo_episode(by_candidate, s), episodes),
         "env_parallel_4p_joint_steps_per_s": _median_step_ns(
             lambda s: _parallel_episode(four, s), episodes),
         "env_dominaria_4p_steps_per_s": _median_step_ns(
@@ -111,6 +114,9 @@ def env_measures(quick: bool) -> dict[str, tuple[float, int]]:
 # key: label, target (ns per step); the targets are the research environments' own.
 ENV_LABELS = {
     "env_solo_steps_per_s": ("(k) Gymnasium solo env: random masked steps", 1e9 / 5000),
+    "env_solo_candidates_steps_per_s": (
+        "(k) Gymnasium solo env, candidate actions (features of every candidate): steps",
+        None),
     "env_parallel_4p_joint_steps_per_s": (
         "(k) PettingZoo Cartographers, 4 agents in parallel: joint steps", 1e9 / 1500),
     "env_dominaria_4p_steps_per_s": ("(k) PettingZoo Heroes of Dominaria, 4 agents: steps",

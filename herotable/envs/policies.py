@@ -25,7 +25,8 @@ def bot_action(env: Any, bot: str, agent: str | None = None, *,
     takes now in ``env`` for ``agent``: a PettingZoo agent name, or None in the solo
     Gymnasium env. ``seconds`` is the bot's budget (None: its default); ``seed`` its seed
     (None: as ``simulate`` seeds it). A Cartographers PettingZoo agent that owes nothing now
-    gets ``WAIT``; elsewhere asking for an agent that owes nothing is an error."""
+    gets ``WAIT``; elsewhere asking for an agent that owes nothing is an error. In the solo
+    env with candidate actions, the answer is the candidate's position."""
     base = getattr(env, "unwrapped", env)
     game: Game[Any, Any, Any] | None = getattr(base, "game", None)
     if game is None:
@@ -45,7 +46,10 @@ def bot_action(env: Any, bot: str, agent: str | None = None, *,
         seed = decision_seed(game.seed, seat, len(game.log.entries))
     player = make_bot(game.name, bot, seed=seed, seconds=seconds)
     view = game.view(seat)
-    return game.encode_action(player.decide(view, view.legal))
+    index = game.encode_action(player.decide(view, view.legal))
+    # The solo env may take actions as positions in its candidate list.
+    action_for = getattr(base, "action_for", None)
+    return index if action_for is None else int(action_for(index))
 
 
 def _seat(base: Any, agent: str | None) -> int:

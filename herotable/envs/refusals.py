@@ -22,3 +22,5 @@ class EnvRefusal(RefusalCode):
     NOT_AN_ENV = ("not_an_env", (), "a bot's action is asked of a herotable environment")
     NOTHING_OWED = ("nothing_owed", ("agent",), "the agent owes no decision now")
     UNKNOWN_AGENT = ("unknown_agent", ("agent",), "the environment has no such agent")
+    NOT_A_CANDIDATE = ("not_a_candidate", ("position", "offered"),
+                       "the position names none of the candidates offered now")

@@ -115,6 +115,38 @@ def draw_values(sheet: MapSheet, draws: Sequence[tuple[int, str, bool]], weights
     return kernel.draw_values(sheet, draws, counted, weights.coins)
 
 
+def draw_counts(sheet: MapSheet, draws: Sequence[tuple[int, str, bool]],
+                counted: Sequence[native.Count]) -> tuple[list[int], list[list[int]]]:
+    """The coins after each of ``draws`` (as :func:`draw_values` takes them) and each of
+    ``counted`` (scoring cards' functions and the kernel's terms) on the map it leaves:
+    :func:`value`'s terms apart, for a caller that weighs them itself."""
+    kernel = native.KERNEL
+    if kernel is not None:
+        return kernel.draw_counts(sheet, draws, counted)
+    return after_counts([draw_outcome(sheet, *draw) for draw in draws], counted)
+
+
+def after_counts(afters: Sequence[MapSheet], counted: Sequence[native.Count]
+                 ) -> tuple[list[int], list[list[int]]]:
+    """:func:`draw_counts` of maps already drawn: each one's coins, and each of ``counted``
+    on each."""
+    coins = [after.coins for after in afters]
+    kernel = native.KERNEL
+    if kernel is not None:
+        return coins, kernel.counts(counted, afters)
+    return coins, [[count_of(one, after) for after in afters] for one in counted]
+
+
+def count_of(counted: native.Count, sheet: MapSheet) -> int:
+    """One card's stars or one term on ``sheet``, as the kernel counts it."""
+    if counted == native.MONSTER_PENALTY:
+        return monster_penalty(sheet).stars
+    if counted == native.ISOLATED_EMPTY:
+        return isolated_empty(sheet)
+    assert callable(counted)
+    return counted(sheet).stars
+
+
 def isolated_empty(sheet: MapSheet) -> int:
     """Empty cells with no empty neighbour: only a one-cell shape can ever fill them."""
     empty = sheet.empty

@@ -452,14 +452,39 @@ static int gain_coins(int *coins, int count) {
     return gained;
 }
 
-/* out[i]: the bots' worth of the map after draw i of a decision, given map ``map`` (its
-   NLAYERS layers) and its ``effects`` (NEFFECTS bitboards: hero attack cells, paid
-   mountains, the dragon's surviving cells), ``coins`` on its track, and ``dragon``: 0 with no
-   dragon on the map, 1 unbeaten, 2 paid. Draw i is ``masks`` i drawn as layer
-   ``layers[i]`` (forest .. hero), with the coin shape's coin when ``coin_shapes[i]``, then
-   settled as effects.settle settles it. The worth is coin_weight * coins, plus weights[j] *
-   count kinds[j] for each j in order: evaluate.value's sum, term by term in its order (a
-   term it subtracts comes with its weight negated, which gives the very same double). */
+/* Draws ``mask`` as layer ``layer`` (forest .. hero) on the map ``base`` (its NLAYERS
+   layers) whose ``state`` is NEFFECTS bitboards (hero attack cells, paid mountains, the
+   dragon's surviving cells), with the coin shape's coin when ``coin_shape``, and settles it
+   as effects.settle does: the map after it goes to ``L`` and the coins on its track after it
+   are returned. ``coins``: the track before; ``dragon``: 0 with no dragon on the map, 1
+   unbeaten, 2 paid. */
+static int draw_one(const u128 *base, const u128 *state, int coins, int dragon, u128 mask,
+                    int layer, int coin_shape, u128 *L) {
+    memcpy(L, base, NLAYERS * sizeof *L);
+    int now = coins, paid = dragon == 2;
+    L[layer] |= mask;
+    L[FILLED] |= mask;
+    if (coin_shape) gain_coins(&now, 1);
+    /* Heroes strike monsters on their attack cells: crossed out, still filled. */
+    u128 struck = L[MONSTER] & state[ATTACK];
+    u128 dragon_cells = state[DRAGON] & ~struck;
+    if (struck) {
+        for (int k = 0; k < TYPE_LAYERS; k++)
+            if (k != MOUNTAIN) L[k] &= ~struck;
+        L[FILLED] |= struck;
+    }
+    u128 surrounded = sides_all_in(L[MOUNTAIN] & ~state[PAID_MOUNTAINS], L[FILLED]);
+    if (surrounded) gain_coins(&now, pc(surrounded));
+    if (dragon && !paid && sides_all_in(dragon_cells, L[FILLED]) == dragon_cells)
+        gain_coins(&now, DRAGON_COINS);
+    return now;
+}
+
+/* out[i]: the bots' worth of the map after draw i of a decision (draw_one's arguments, the
+   draws' ``masks``, ``layers`` and ``coin_shapes`` one per draw). The worth is coin_weight *
+   coins, plus weights[j] * count kinds[j] for each j in order: evaluate.value's sum, term by
+   term in its order (a term it subtracts comes with its weight negated, which gives the very
+   same double). */
 EXPORT void herotable_draw_values(const unsigned char *map, const unsigned char *effects,
                                   int coins, int dragon, const unsigned char *masks,
                                   const unsigned char *layers, const unsigned char *coin_shapes,
@@ -470,26 +495,28 @@ EXPORT void herotable_draw_values(const unsigned char *map, const unsigned char 
     memcpy(state, effects, sizeof state);
     for (int i = 0; i < n; i++) {
         u128 L[NLAYERS], mask;
-        memcpy(L, base, sizeof L);
         memcpy(&mask, masks + (size_t)i * sizeof mask, sizeof mask);
-        int now = coins, paid = dragon == 2;
-        L[layers[i]] |= mask;
-        L[FILLED] |= mask;
-        if (coin_shapes[i]) gain_coins(&now, 1);
-        /* Heroes strike monsters on their attack cells: crossed out, still filled. */
-        u128 struck = L[MONSTER] & state[ATTACK];
-        u128 dragon_cells = state[DRAGON] & ~struck;
-        if (struck) {
-            for (int k = 0; k < TYPE_LAYERS; k++)
-                if (k != MOUNTAIN) L[k] &= ~struck;
-            L[FILLED] |= struck;
-        }
-        u128 surrounded = sides_all_in(L[MOUNTAIN] & ~state[PAID_MOUNTAINS], L[FILLED]);
-        if (surrounded) gain_coins(&now, pc(surrounded));
-        if (dragon && !paid && sides_all_in(dragon_cells, L[FILLED]) == dragon_cells)
-            gain_coins(&now, DRAGON_COINS);
+        int now = draw_one(base, state, coins, dragon, mask, layers[i], coin_shapes[i], L);
         double total = coin_weight * now;
         for (int j = 0; j < nkinds; j++) total += weights[j] * COUNTS[kinds[j]].count(L);
         out[i] = total;
+    }
+}
+
+/* The same draws counted term by term: out[i * (nkinds + 1)] is the coins after draw i, and
+   out[i * (nkinds + 1) + 1 + j] the count kinds[j] on the map it leaves. */
+EXPORT void herotable_draw_counts(const unsigned char *map, const unsigned char *effects,
+                                  int coins, int dragon, const unsigned char *masks,
+                                  const unsigned char *layers, const unsigned char *coin_shapes,
+                                  int n, const int32_t *kinds, int nkinds, int32_t *out) {
+    u128 base[NLAYERS], state[NEFFECTS];
+    memcpy(base, map, sizeof base);
+    memcpy(state, effects, sizeof state);
+    for (int i = 0; i < n; i++) {
+        u128 L[NLAYERS], mask;
+        memcpy(&mask, masks + (size_t)i * sizeof mask, sizeof mask);
+        int32_t *row = out + (size_t)i * (nkinds + 1);
+        row[0] = draw_one(base, state, coins, dragon, mask, layers[i], coin_shapes[i], L);
+        for (int j = 0; j < nkinds; j++) row[1 + j] = COUNTS[kinds[j]].count(L);
     }
 }

@@ -73,6 +73,10 @@ class Kernel:
                           ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_double),
                           ctypes.c_int, ctypes.c_double, ctypes.POINTER(ctypes.c_double))
         draws.restype = None
+        draw_counts = library.herotable_draw_counts
+        draw_counts.argtypes = (*draws.argtypes[:9], ctypes.c_int,
+                                ctypes.POINTER(ctypes.c_int32))
+        draw_counts.restype = None
         ids = [library.herotable_kind_id(kind).decode()
                for kind in range(library.herotable_kinds())]
         # A library left from another version of the cards must not score in their place.
@@ -82,6 +86,7 @@ class Kernel:
         library.herotable_init()
         self._count = count
         self._draw_values = draws
+        self._draw_counts = draw_counts
         self.kinds: dict[Count, int] = {
             (card_id if card_id in TERMS else SCORERS[card_id]): kind
             for kind, card_id in enumerate(ids)}
@@ -107,20 +112,41 @@ class Kernel:
         in that order, so that the total is the double Python's same sum gives."""
         if not draws:
             return []
-        dragon = sheet.monster_ids.get(DRAGON)
-        effects = _packed((sheet.attack, sheet.paid_mountains, dragon or 0))
-        dragon_state = 0 if dragon is None else 2 if sheet.dragon_paid else 1
-        count = len(draws)
-        masks = _packed(cells for cells, _, _ in draws)
-        layers = bytes([_LAYER_INDEX[terrain] for _, terrain, _ in draws])
-        coins = bytes([coin for _, _, coin in draws])
         width = len(counted)
         kinds = (ctypes.c_int32 * width)(*(self.kinds[one] for one, _ in counted))
         weights = (ctypes.c_double * width)(*(weight for _, weight in counted))
-        out = (ctypes.c_double * count)()
-        self._draw_values(_packed(_layers_of(sheet)), effects, sheet.coins, dragon_state,
-                          masks, layers, coins, count, kinds, weights, width, coin_weight, out)
+        out = (ctypes.c_double * len(draws))()
+        self._draw_values(*_draw_arguments(sheet, draws), kinds, weights, width, coin_weight,
+                          out)
         return list(out)
+
+    def draw_counts(self, sheet: MapSheet, draws: Sequence[tuple[int, str, bool]],
+                    counted: Sequence[Count]) -> tuple[list[int], list[list[int]]]:
+        """The coins on ``sheet``'s track after each of ``draws``, and each of ``counted``
+        (cards and terms) counted on the map each draw leaves: drawn and settled as
+        :meth:`draw_values` draws them, the terms apart rather than summed."""
+        width = len(counted)
+        if not draws:
+            return [], [[] for _ in counted]
+        kinds = (ctypes.c_int32 * width)(*(self.kinds[one] for one in counted))
+        out = (ctypes.c_int32 * (len(draws) * (width + 1)))()
+        self._draw_counts(*_draw_arguments(sheet, draws), kinds, width, out)
+        flat = list(out)
+        return flat[::width + 1], [flat[1 + column::width + 1] for column in range(width)]
+
+
+def _draw_arguments(sheet: MapSheet, draws: Sequence[tuple[int, str, bool]]
+                    ) -> tuple[bytes, bytes, int, int, bytes, bytes, bytes, int]:
+    """What the kernel's draw functions take first: the map and its effects packed, its
+    coins, its dragon's state, then the draws' cells, layers and coin flags, and how many."""
+    dragon = sheet.monster_ids.get(DRAGON)
+    effects = _packed((sheet.attack, sheet.paid_mountains, dragon or 0))
+    dragon_state = 0 if dragon is None else 2 if sheet.dragon_paid else 1
+    masks = _packed(cells for cells, _, _ in draws)
+    layers = bytes([_LAYER_INDEX[terrain] for _, terrain, _ in draws])
+    coins = bytes([coin for _, _, coin in draws])
+    return (_packed(_layers_of(sheet)), effects, sheet.coins, dragon_state, masks, layers,
+            coins, len(draws))
 
 
 def _packed(bitboards: Iterable[int]) -> bytes:
