@@ -6,6 +6,7 @@ code 2; tracebacks are for bugs only.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections.abc import Mapping, Sequence
@@ -447,6 +448,23 @@ def bench(
         raise fail(str(exc)) from exc
 
 
+def _played_before(spec: Any, rows: list[Any], path: Path) -> list[Any]:
+    """The rows of ``path`` a resumed run keeps: each must be a game of ``spec`` as ``spec``
+    would play it (its index, seed, game, preset and bots), or the file is another run's."""
+    seen: set[int] = set()
+    for row in rows:
+        if row.index in seen:
+            raise fail(f"{path} holds game {row.index} twice: it is no file simulate wrote")
+        seen.add(row.index)
+        if not (0 <= row.index < spec.games and row.seed == spec.game_seed(row.index)
+                and row.game == spec.game and row.preset == spec.preset
+                and tuple(seat.bot for seat in row.seats) == spec.seating(row.index)):
+            raise fail(f"{path} holds game {row.index} (seed {row.seed}) of another run: "
+                       "resume with the same game, players, games, seed and preset, or "
+                       "write to another file")
+    return rows
+
+
 @app.command("simulate")
 def simulate(
     game: Annotated[str, typer.Argument(help="cartographers or dominaria.")],
@@ -471,6 +489,9 @@ def simulate(
     as_csv: Annotated[bool, typer.Option("--csv", help="Write the games as CSV.")] = False,
     out: Annotated[Path | None, typer.Option(
         help="Write the JSON or CSV here and the summary to the screen.")] = None,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="With --csv --out FILE: keep the games FILE holds already (a run "
+        "that was stopped) and play only the others.")] = False,
     option: Annotated[list[str] | None, typer.Option(
         "--option", help="KEY=VALUE: a set-up option for every game (side=B, hero_turns=false, "
         "two_mana=true...); repeatable. VALUE is read as JSON when it can be, else as text.")]
@@ -488,29 +509,52 @@ def simulate(
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from herotable.simulate import ProgressLog, SimulationSpec, simulate, summarise, write_csv
+    from herotable.simulate import (
+        GameRow,
+        ProgressLog,
+        SimulationSpec,
+        read_csv,
+        simulate,
+        summarise,
+        write_csv,
+    )
 
     if as_json and as_csv:
         raise fail("choose one of --json and --csv")
     if out is not None and not (as_json or as_csv):
         raise fail("--out needs --json or --csv to say the file's format")
+    if resume and (out is None or not as_csv):
+        raise fail("--resume needs --csv --out FILE: the file holds the games already played")
+    if resume and (logs is not None or trajectories is not None):
+        # The games already played left no logs in the CSV.
+        raise fail("--resume plays only the games the file lacks, so --logs and "
+                   "--trajectories would miss the others: leave them out")
     try:
         spec = SimulationSpec(game, comma_list([players]), games=games, seed=seed, preset=preset,
                               seconds=seconds, rotate=rotate, jobs=jobs,
                               options=_options(option), ray=ray)
+        earlier: list[GameRow] = []
+        if resume and out is not None and out.exists():
+            earlier = _played_before(spec, read_csv(out.read_text(encoding="utf-8")), out)
+            spec = dataclasses.replace(spec, done=frozenset(row.index for row in earlier))
     except HerotableError as exc:
         raise fail(str(exc)) from exc
+    except OSError as exc:
+        raise fail(f"cannot read {out}: {exc}") from exc
 
     # --csv --out FILE: each game's line is added as it finishes (a long run, on Ray say,
-    # shows its rows at once, and a stopped one keeps them); the file is written again in
-    # game order at the end.
+    # shows its rows at once, and a stopped one keeps them, for --resume); the file is
+    # written again in game order at the end. A resumed run starts it with the games kept.
     partial = None
     if as_csv and out is not None:
         try:
             partial = out.open("w", encoding="utf-8")
+            write_csv(earlier, partial)
+            partial.flush()
         except OSError as exc:
             raise fail(f"cannot write {out}: {exc}") from exc
-    log_progress = ProgressLog(spec.games) if not err_console.is_terminal else None
+    pending = len(spec.pending())
+    log_progress = ProgressLog(pending) if not err_console.is_terminal and pending else None
 
     def on_game(row: Any) -> None:
         progress.advance(task)
@@ -527,9 +571,10 @@ def simulate(
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
                   transient=True, disable=not err_console.is_terminal) as progress:
-        task = progress.add_task(f"{game} games", total=spec.games)
+        task = progress.add_task(f"{game} games", total=pending)
         try:
-            rows = simulate(spec, on_game=on_game)
+            rows = sorted([*earlier, *simulate(spec, on_game=on_game)],
+                          key=lambda row: row.index)
         except HerotableError as exc:  # no Ray, an unreachable cluster, a mismatched node
             raise fail(str(exc)) from exc
         finally:

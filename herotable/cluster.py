@@ -168,7 +168,8 @@ def _result(ray: Any, ref: Any) -> tuple[list[GameRow], float]:
 
 def play_games(spec: SimulationSpec, start: int, stop: int,
                version: str) -> tuple[list[GameRow], float]:
-    """One Ray task: games ``start`` to ``stop - 1`` of ``spec`` and the seconds they took.
+    """One Ray task: games ``start`` to ``stop - 1`` of ``spec`` (but those already played)
+    and the seconds they took.
 
     ``version`` is the herotable of the process that started the run: another version could
     play other moves, and the run would no longer give the rows it gives on one machine.
@@ -178,7 +179,7 @@ def play_games(spec: SimulationSpec, start: int, stop: int,
                               f"{herotable.__version__}, the run was started with {version}: "
                               f"install the same version on every node of the cluster")
     began = time.perf_counter()
-    rows = [play_one(spec, index) for index in range(start, stop)]
+    rows = [play_one(spec, index) for index in range(start, stop) if index not in spec.done]
     return rows, time.perf_counter() - began
 
 

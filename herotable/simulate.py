@@ -91,12 +91,15 @@ class SimulationSpec:
     jobs: int = 1
     options: Mapping[str, Any] = field(default_factory=dict)
     ray: str | None = None
+    # Games already played by an earlier, stopped run (simulate --resume): not played again.
+    done: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         # Accept any sequence of names and any mapping, but store a tuple and a dict of
         # our own, so a caller's later changes cannot reach a run.
         object.__setattr__(self, "bots", tuple(self.bots))
         object.__setattr__(self, "options", dict(self.options))
+        object.__setattr__(self, "done", frozenset(self.done))
         if self.game not in game_names():
             raise SimulationError(f"unknown game {self.game!r}; known: "
                                   f"{', '.join(game_names())}")
@@ -111,6 +114,9 @@ class SimulationSpec:
             raise SimulationError(f"the number of games must be at least 1, not {self.games}")
         if self.jobs < 1:
             raise SimulationError(f"the number of jobs must be at least 1, not {self.jobs}")
+        if not self.done <= set(range(self.games)):
+            raise SimulationError(f"the games already played must be among the run's "
+                                  f"{self.games}")
         if self.ray is not None:
             if self.jobs != 1:
                 raise SimulationError("choose jobs (processes on this machine) or a Ray "
@@ -141,6 +147,10 @@ class SimulationSpec:
     def config(self) -> Any:
         """The engine config for every game of the run (checked like any set-up)."""
         return game_info(self.game).config(**self.setup())
+
+    def pending(self) -> list[int]:
+        """The games still to play, in order."""
+        return [index for index in range(self.games) if index not in self.done]
 
     def game_seed(self, index: int) -> int:
         return self.seed + index
@@ -252,7 +262,8 @@ def play_one(spec: SimulationSpec, index: int) -> GameRow:
 
 def simulate(spec: SimulationSpec,
              on_game: Callable[[GameRow], None] | None = None) -> list[GameRow]:
-    """Play every game of ``spec`` and return the rows in game order.
+    """Play every game of ``spec`` (but those ``spec.done`` names) and return the rows in
+    game order.
 
     ``on_game`` is called once per finished game (in the order they finish, which with
     ``jobs > 1`` or on Ray is not game order), e.g. to advance a progress bar. With
@@ -269,7 +280,7 @@ def simulate(spec: SimulationSpec,
         return simulate_on_ray(spec, on_game)
     if spec.jobs == 1:
         rows = []
-        for index in range(spec.games):
+        for index in spec.pending():
             row = play_one(spec, index)
             if on_game is not None:
                 on_game(row)
@@ -278,7 +289,7 @@ def simulate(spec: SimulationSpec,
     found: list[GameRow | None] = [None] * spec.games
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=spec.jobs, mp_context=context) as pool:
-        futures = [pool.submit(play_one, spec, index) for index in range(spec.games)]
+        futures = [pool.submit(play_one, spec, index) for index in spec.pending()]
         try:
             for future in as_completed(futures):
                 row = future.result()
@@ -418,6 +429,48 @@ def write_csv(rows: Sequence[GameRow], out: IO[str], header: bool = True) -> Non
     writer.writerows(csv_line(row) for row in rows)
 
 
+def read_csv(text: str) -> list[GameRow]:
+    """The games of a CSV :func:`write_csv` wrote, such as the file a stopped run left. A
+    last line without its line end was cut short by the stop and is left out (a number cut
+    short may still read as a number); any other line that does not read is an error that
+    names it. Per-decision times are not in a CSV: the rows have none."""
+    lines = text.splitlines()
+    if not lines:
+        return []
+    if not text.endswith("\n"):
+        lines.pop()
+    table = list(csv.reader(lines))
+    if not table:
+        return []
+    header = table[0]
+    seats = sum(1 for name in header if name.startswith("seat") and name.endswith("_bot"))
+    solo = header[-2:] == ["rating", "title"]
+    if not seats or header != csv_header(seats, solo):
+        raise SimulationError("the file is no CSV of herotable simulate (its header differs)")
+    rows = []
+    for number, fields in enumerate(table[1:], start=2):
+        try:
+            rows.append(_csv_row(fields, seats, solo, len(header)))
+        except ValueError as exc:
+            raise SimulationError(f"line {number} of the CSV does not read: {exc}") from exc
+    return rows
+
+
+def _csv_row(fields: list[str], seats: int, solo: bool, width: int) -> GameRow:
+    if len(fields) != width:
+        raise ValueError(f"{len(fields)} fields, the header has {width}")
+    index, seed, game, preset = fields[:4]
+    results = []
+    for seat in range(seats):
+        bot, score, rank, win, decisions, seconds = fields[4 + 6 * seat:10 + 6 * seat]
+        results.append(SeatResult(seat=seat, bot=bot, score=int(score), rank=int(rank),
+                                  win=float(win), decisions=int(decisions),
+                                  seconds_per_decision=float(seconds)))
+    return GameRow(index=int(index), seed=int(seed), game=game, preset=preset or None,
+                   seats=tuple(results), rating=int(fields[-2]) if solo else None,
+                   title=(fields[-1] or None) if solo else None)
+
+
 __all__ = [
     "TIMING_FIELDS",
     "BotSummary",
@@ -429,6 +482,7 @@ __all__ = [
     "csv_header",
     "play_one",
     "ray_endpoint",
+    "read_csv",
     "simulate",
     "summarise",
     "write_csv",

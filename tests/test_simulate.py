@@ -1,5 +1,5 @@
 """``herotable simulate``: seeds used as documented, the same results for any number of jobs,
-seat rotation, the summary, CSV/JSON output and the command line's errors."""
+seat rotation, the summary, CSV/JSON output, resumed runs and the command line's errors."""
 
 import csv
 import io
@@ -26,6 +26,7 @@ from herotable.simulate import (
     ProgressLog,
     SimulationSpec,
     csv_header,
+    read_csv,
     simulate,
     summarise,
     write_csv,
@@ -334,3 +335,97 @@ def test_cli_csv_file_gets_each_game_as_it_finishes_then_game_order(tmp_path, mo
     assert [row["index"] for row in table] == ["0", "1", "2"]
     # Not on a terminal, plain lines say how far the run is (the last game's at least).
     assert "simulate: 3/3 games done (100%)" in result.output
+
+
+# ---------------------------------------------------------------- resumed runs
+
+
+@pytest.mark.parametrize("bots", [["random"], ["random", "greedy"]])
+def test_a_csv_reads_back_as_the_rows_it_was_written_from(bots):
+    rows = simulate(SimulationSpec("cartographers", bots, games=3, seed=4))
+    out = io.StringIO()
+    write_csv(rows, out)
+    assert read_csv(out.getvalue()) == rows
+    dominaria = simulate(SimulationSpec("dominaria", ["random", "random"], games=1, seed=2))
+    out = io.StringIO()
+    write_csv(dominaria, out)
+    assert read_csv(out.getvalue()) == dominaria
+
+
+def test_a_line_cut_short_is_left_out_and_a_bad_line_is_named():
+    rows = simulate(SimulationSpec("cartographers", ["random"], games=3, seed=4))
+    out = io.StringIO()
+    write_csv(rows, out)
+    text = out.getvalue()
+    # Cut in the last line's rating: "12" cut to "1" would still read, so a line without its
+    # end is never trusted.
+    assert read_csv(text[:-8]) == rows[:2]
+    assert read_csv(text[:text.index("\n") + 1]) == [] and read_csv("") == []
+    lines = text.splitlines(keepends=True)
+    with pytest.raises(HerotableError, match="line 3 of the CSV"):
+        read_csv("".join([*lines[:2], "1,5,cartographers\n", lines[3]]))
+    with pytest.raises(HerotableError, match="no CSV of herotable simulate"):
+        read_csv("index,seed\n1,2\n")
+
+
+def test_a_stopped_run_resumes_with_the_games_it_lacks(tmp_path, monkeypatch):
+    import herotable.simulate as simulate_module
+
+    whole = tmp_path / "whole.csv"
+    arguments = ["simulate", "cartographers", "--players", "random,greedy", "--games", "4",
+                 "--seed", "3", "--csv", "--out"]
+    assert runner.invoke(app, [*arguments, str(whole)]).exit_code == 0
+    text = whole.read_text()
+    stopped = tmp_path / "stopped.csv"
+    # Stopped while writing the third game's line: games 0 and 1 are kept, 2 and 3 played.
+    stopped.write_text(text[:text.index("\n", text.index("\n", text.index("\n") + 1) + 1)
+                            + 20])
+    played: list[int] = []
+    play = simulate_module.play_one
+
+    def watched(spec, index):
+        played.append(index)
+        return play(spec, index)
+
+    monkeypatch.setattr(simulate_module, "play_one", watched)
+    result = runner.invoke(app, [*arguments, str(stopped), "--resume"])
+    assert result.exit_code == 0, result.output
+    assert played == [2, 3]
+    assert read_csv(stopped.read_text()) == read_csv(text)  # the same games, in game order
+    # Resumed again, nothing is left to play; a missing file is a fresh run.
+    played.clear()
+    assert runner.invoke(app, [*arguments, str(stopped), "--resume"]).exit_code == 0
+    assert played == []
+    fresh = tmp_path / "fresh.csv"
+    assert runner.invoke(app, [*arguments, str(fresh), "--resume"]).exit_code == 0
+    assert played == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("change, message", [
+    (["--seed", "4"], "of another run"),
+    (["--players", "greedy,random"], "of another run"),
+    (["--games", "1"], "of another run"),
+])
+def test_resuming_another_run_s_file_is_refused_and_leaves_it(tmp_path, change, message):
+    path = tmp_path / "games.csv"
+    arguments = ["simulate", "cartographers", "--players", "random,greedy", "--games", "2",
+                 "--seed", "3", "--csv", "--out", str(path)]
+    assert runner.invoke(app, arguments).exit_code == 0
+    before = path.read_text()
+    changed = list(arguments)
+    for option, value in zip(change[::2], change[1::2], strict=True):
+        changed[changed.index(option) + 1] = value
+    result = runner.invoke(app, [*changed, "--resume"])
+    assert result.exit_code == 2 and message in result.output
+    assert path.read_text() == before
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--resume"], "--resume needs --csv --out"),
+    (["--json", "--out", "x.json", "--resume"], "--resume needs --csv --out"),
+    (["--csv", "--out", "x.csv", "--resume", "--logs", "logs"], "leave them out"),
+])
+def test_resume_asks_for_a_csv_file_and_no_logs(arguments, message):
+    result = runner.invoke(app, ["simulate", "cartographers", "--players", "random",
+                                 *arguments])
+    assert result.exit_code == 2 and message in result.output

@@ -90,3 +90,21 @@ def test_evaluate_scores_a_policy_or_a_bot_on_the_fixed_deals() -> None:
     # A policy that only sends an illegal action is cut off, not looped on for ever.
     stuck = evaluate(lambda _observation, _info: -1, seeds=seeds[:1])
     assert stuck.decisions == STEP_LIMIT and stuck.scores == (0,)
+
+
+def test_evaluate_at_a_table_plays_what_simulate_plays() -> None:
+    seeds = EVALUATION_SEEDS[:2]
+    table = evaluate("random", seeds=seeds, players=3, opponents="greedy")
+    simulated = [play_one(SimulationSpec("cartographers", ["random", "greedy", "greedy"],
+                                         games=1, seed=seed, preset="first_game"), 0).seats[0]
+                 for seed in seeds]
+    assert list(table.scores) == [seat.score for seat in simulated]
+    assert list(table.wins) == [seat.win for seat in simulated]  # its share of each win
+    assert table.win_rate is not None and 0 <= table.win_rate <= 1
+    assert evaluate("random", seeds=seeds).win_rate is None  # solo has no table to win
+
+    def first_legal(observation: dict[str, np.ndarray], _info: object) -> int:
+        return int(np.flatnonzero(observation["action_mask"])[0])
+
+    mine = evaluate(first_legal, seeds=seeds[:1], players=2)
+    assert mine.decisions > 20 and len(mine.wins) == 1
