@@ -8,8 +8,8 @@ NumPy ``.npz`` (``numpy.load``), one entry per decision, in game order, then log
 
 - ``game``, ``seed``, ``step`` (the action's index in the game's log), ``seat``, ``bot``;
 - ``observation``: float32, the seat's observation (``game.observation(seat)``: for
-  Cartographers the planes then the features, flattened; for Dominaria the features), as the
-  research environments give it;
+  Cartographers the planes then the features, flattened; for Dominaria the raw features, as
+  the PettingZoo env gives them with ``scaled=False``), as the research environments give it;
 - ``action``: the action's index in the game's fixed encoding (docs/encoding.md);
 - ``legal`` and ``legal_offsets``: the legal action indices of decision i are
   ``legal[legal_offsets[i]:legal_offsets[i + 1]]`` (their number varies, so they are kept

@@ -12,6 +12,8 @@ from herotable.core.game import is_int, is_text_list
 from herotable.dominaria.pack import Pack, load_pack
 
 ROUNDS = {2: 11, 3: 10, 4: 9}  # the seed: the game ends after this many rounds
+# Mana tokens each location starts with: one, or two in the seed's variant.
+START_MANA, TWO_MANA_START = 1, 2
 
 
 @cache
@@ -77,6 +79,11 @@ class DominariaConfig:
     @property
     def rounds(self) -> int:
         return ROUNDS[self.players]
+
+    @property
+    def start_mana(self) -> int:
+        """The mana tokens each location starts with."""
+        return TWO_MANA_START if self.two_mana else START_MANA
 
     def walkers(self) -> tuple[str, ...]:
         return self.planeswalkers or tuple(self.pack().planeswalkers)[: self.players]

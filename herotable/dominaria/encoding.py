@@ -18,17 +18,31 @@ it, and a decoded action pays by the engine's rule (``rules.auto_payment``), so 
 chooses what to do and the engine how to pay.
 
 The observation is built from the seat's view only (never from hidden state), as a flat list
-of floats named by :attr:`PackEncoding.feature_names`; counts are raw, not scaled.
+of floats named by :attr:`PackEncoding.feature_names`; counts are raw, not scaled. Each
+feature has a bound, the most it can be with this pack under the rules
+(:attr:`PackEncoding.feature_bounds`), and a scale (:attr:`PackEncoding.feature_scales`): the
+bound, except for VP, whose bound is far beyond any game, so it is divided by a typical final
+score instead. The PettingZoo env divides by the scales.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from herotable.core.errors import NotationError
 from herotable.core.game import is_int
+from herotable.dominaria import rules
 from herotable.dominaria.actions import DominariaAction
-from herotable.dominaria.pack import COLOURS, Pack
+from herotable.dominaria.config import ROUNDS, TWO_MANA_START
+from herotable.dominaria.pack import (
+    ARTIFACT_TOKENS,
+    CABAL_TOKENS,
+    COLOURS,
+    MANA_PER_COLOUR,
+    Pack,
+)
+from herotable.dominaria.state import PlayerState
 from herotable.dominaria.view import DominariaView
 
 STAGES = ("quests", "heroes", "play", "over")
@@ -36,8 +50,16 @@ CHOICE_KINDS = ("setup", "quest", "artifact")
 MAX_SEATS = 4  # observations keep room for four seats, so one length serves every count
 DECKS = ("dominaria", "quests", "artifacts")
 LOCATION_VERBS = ("place", "collect", "recruit", "discover", "confront", "manalith")
+# The most turns a game has (four players, nine rounds): each turn reveals one Dominaria card.
+MOST_TURNS = max(players * rounds for players, rounds in ROUNDS.items())
+# What a seat's VP is divided by: about a strong two-player game's final score (94.6 VP a
+# seat, the winner 111; three and four players score less: docs/dominaria-data.md). A scale,
+# not a bound: the pack's bound (every VP a seat could score) is some three times as much.
+VP_SCALE = 100.0
 
 ActionKey = tuple[str, tuple[str, ...]]
+# A block's bound: one for every feature of the block, or one each.
+Bound = float | tuple[float, ...]
 
 
 class PackEncoding:
@@ -114,54 +136,110 @@ class PackEncoding:
     # ------------------------------------------------------------------ observations
 
     def _build_layout(self) -> None:
-        seat_blocks: list[tuple[str, tuple[str, ...]]] = [
-            ("present", ("",)),
-            ("heroes", self.locations),  # Heroes standing there
-            ("heroes_on_track", ("",)),
-            ("manaliths", self.locations),
-            ("leylines", tuple(f"{a}-{b}" for a, b in self.links)),
-            ("cabal", ("",)),
-            ("pool", COLOURS),
-            ("manalith_token", COLOURS),
-            ("hand_size", ("",)),
-            ("started", self.quests),
-            ("artifacts", self.artifacts),
-            ("accomplished", ("",)),
-            ("completed", ("",)),
-            ("discovered", ("",)),
-            ("public", self.public_quests),
-            ("vp", ("",)),
-            ("choice", CHOICE_KINDS),
+        """The features' names, bounds and scales, block by block."""
+        pack, boards = self.pack, self.pack.boards
+        one = 1.0  # a one-hot, a flag, or a card or link that is there or not
+        # No card is revealed twice in a game unless the turns outrun the deck (they do not:
+        # 36 turns at most, 50 cards), so a card's mana and token come this often at most.
+        passes = -(-MOST_TURNS // len(pack.cards))
+        shown = Counter(colour for card in pack.cards for colour in card.mana)
+        placed = Counter((card.token, card.location) for card in pack.cards if card.token)
+        # A location holds what it started with (two tokens at most, in the variant) and one
+        # token per card showing its colour, never more than the box's tokens of that colour.
+        map_mana = tuple(float(min(MANA_PER_COLOUR,
+                                   TWO_MANA_START + passes * shown[pack.locations[loc].colour]))
+                         for loc in self.locations)
+        # Only the cards naming a location put tokens there, each from the box's supply.
+        cabal_tokens = tuple(float(min(CABAL_TOKENS, passes * placed["cabal", loc]))
+                             for loc in self.locations)
+        artifact_tokens = tuple(float(min(ARTIFACT_TOKENS, passes * placed["artifact", loc]))
+                                for loc in self.locations)
+        # A turn's extra moves come from the moves its quests and artifacts give: each quest
+        # is completed once, a "turn" artifact used once a turn, a "once" one once a game.
+        given = [*(e for q in pack.quests.values() for e in q.reward),
+                 *(e for a in pack.artifacts.values() if a.ability.kind in ("turn", "once")
+                   for e in a.ability.effects)]
+        extra_moves = sum(e.amount for e in given if e.effect == "moves")
+        # The most moves and collects a turn allows: a board with every Hero on the map,
+        # every artifact in play, the two-player move and all those extra moves.
+        everything = PlayerState("", heroes_on_track=0, artifacts=list(pack.artifacts),
+                                 setup_moves=rules.TWO_PLAYER_MOVES, extra_moves=extra_moves)
+        moves = float(rules.moves_allowed(everything, pack))
+        collects = float(rules.collects_allowed(everything, pack))
+        quests, artifacts = float(len(pack.quests)), float(len(pack.artifacts))
+        # Only a "once" artifact is counted (put with the completed quests).
+        counted = sum(1 for a in pack.artifacts.values() if a.ability.kind == "once")
+        # Every VP a seat could hold: each track's best space, every quest and artifact, the
+        # first tile of each public quest (a seat takes one of each), the best head start.
+        most_vp = float(
+            sum(rules.track_uncovered(track, len(track.spaces))
+                for track in (boards.hero, boards.manalith, boards.leyline, boards.cabal))
+            + sum(q.vp for q in pack.quests.values()) + sum(a.vp for a in pack.artifacts.values())
+            + sum(max(q.tiles) for q in pack.public_quests.values())
+            + max(vp for row in boards.turn_order.vp for vp in row))
+        seat_blocks: list[tuple[str, tuple[str, ...], Bound]] = [
+            ("present", ("",), one),
+            # Heroes standing there: all of a seat's (three on the track, one set up on the map)
+            ("heroes", self.locations, float(len(boards.hero.spaces) + 1)),
+            ("heroes_on_track", ("",), float(len(boards.hero.spaces))),
+            # A seat's Manaliths stand on different colours, so on different locations.
+            ("manaliths", self.locations, one),
+            ("leylines", tuple(f"{a}-{b}" for a, b in self.links), one),  # one a link a seat
+            ("cabal", ("",), float(len(boards.cabal.spaces))),  # the defeated-Cabal track
+            ("pool", COLOURS, float(MANA_PER_COLOUR)),  # the box's tokens of the colour
+            ("manalith_token", COLOURS, one),  # a token of a colour comes back if none is held
+            ("hand_size", ("",), quests),  # every quest card: true, but far above a hand
+            ("started", self.quests, one),
+            ("artifacts", self.artifacts, one),
+            ("accomplished", ("",), quests + counted),
+            ("completed", ("",), quests),
+            ("discovered", ("",), artifacts),  # a kept artifact never goes back to the deck
+            ("public", self.public_quests, one),  # a seat takes one tile of each
+            ("vp", ("",), most_vp),
+            ("choice", CHOICE_KINDS, one),
         ]
-        blocks: list[tuple[str, tuple[str, ...]]] = [
-            ("stage", STAGES),
-            ("round_progress", ("",)),  # round / rounds
-            ("players", ("2", "3", "4")),
-            ("current", tuple(f"seat{k}" for k in range(MAX_SEATS))),
-            ("first", tuple(f"seat{k}" for k in range(MAX_SEATS))),
-            ("map_mana", self.locations),
-            ("cabal_tokens", self.locations),
-            ("artifact_tokens", self.locations),
-            ("supply", COLOURS),
-            ("deck", DECKS),
-            ("revealed", self.cards),
-            ("claims", self.public_quests),
-            ("hand", self.quests),
-            ("choosing", (*self.quests, *self.artifacts)),
-            ("used_artifacts", self.artifacts),
-            ("moves_used", ("",)),
-            ("extra_moves", ("",)),
-            ("collects_used", ("",)),
-            *((f"seat{k}/{name}", keys) for k in range(MAX_SEATS) for name, keys in seat_blocks),
+        blocks: list[tuple[str, tuple[str, ...], Bound]] = [
+            ("stage", STAGES, one),
+            ("round_progress", ("",), one),  # round / rounds
+            ("players", ("2", "3", "4"), one),
+            ("current", tuple(f"seat{k}" for k in range(MAX_SEATS)), one),
+            ("first", tuple(f"seat{k}" for k in range(MAX_SEATS)), one),
+            ("map_mana", self.locations, map_mana),
+            ("cabal_tokens", self.locations, cabal_tokens),
+            ("artifact_tokens", self.locations, artifact_tokens),
+            ("supply", COLOURS, float(MANA_PER_COLOUR)),
+            # A deck never holds more than its cards in the box (its size before dealing).
+            ("deck", DECKS, (float(len(pack.cards)), quests, artifacts)),
+            ("revealed", self.cards, one),
+            ("claims", self.public_quests,
+             tuple(float(len(pack.public_quests[q].tiles)) for q in self.public_quests)),
+            ("hand", self.quests, one),
+            ("choosing", (*self.quests, *self.artifacts), one),
+            ("used_artifacts", self.artifacts, one),
+            ("moves_used", ("",), moves),
+            ("extra_moves", ("",), float(extra_moves)),
+            ("collects_used", ("",), collects),
+            *((f"seat{k}/{name}", keys, bound) for k in range(MAX_SEATS)
+              for name, keys, bound in seat_blocks),
         ]
         # Block name -> its first feature; every key of a block -> its place in the block.
         self.offset: dict[str, int] = {}
         names: list[str] = []
-        for name, keys in blocks:
+        bounds: list[float] = []
+        for name, keys, bound in blocks:
             self.offset[name] = len(names)
             names += [f"{name}:{key}" if key else name for key in keys]
+            bounds += [bound] * len(keys) if isinstance(bound, float) else bound
         self.feature_names: tuple[str, ...] = tuple(names)
-        self._at = {name: {key: i for i, key in enumerate(keys)} for name, keys in blocks}
+        # The most each feature can be with this pack under the rules.
+        self.feature_bounds: tuple[float, ...] = tuple(bounds)
+        # What the PettingZoo env divides each feature by: its bound (1 for one that is always
+        # 0, a location no card puts a token on), except VP's scale.
+        scaled = {f"seat{k}/vp" for k in range(MAX_SEATS)}
+        self.feature_scales: tuple[float, ...] = tuple(
+            VP_SCALE if name in scaled else bound or 1.0
+            for name, bound in zip(names, bounds, strict=True))
+        self._at = {name: {key: i for i, key in enumerate(keys)} for name, keys, _ in blocks}
 
     @property
     def num_features(self) -> int:

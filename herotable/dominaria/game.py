@@ -33,7 +33,7 @@ from herotable.dominaria.pack import (
     ARTIFACT_TOKENS,
     CABAL_TOKENS,
     COLOURS,
-    MANA_SUPPLY,
+    MANA_PER_COLOUR,
     Effect,
     Pack,
 )
@@ -57,7 +57,6 @@ from herotable.dominaria.rules import (
 from herotable.dominaria.state import Choice, PlayerState
 from herotable.dominaria.view import DominariaView, SeatView, board_json
 
-MANA_PER_COLOUR = MANA_SUPPLY // len(COLOURS)
 SETUP_QUESTS_DEALT, SETUP_QUESTS_KEPT = 4, 2
 STAGES = ("quests", "heroes", "play", "over")
 RECENT_EVENTS = 80  # the most events a view carries (a page update stays small)
@@ -102,7 +101,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         self.log = ActionLog(self.name, self.config.to_json(), seed)
         self.events: list[dict[str, Any]] = []
         pack = self.pack
-        per_location = 2 if self.config.two_mana else 1
+        per_location = self.config.start_mana
         self.supply = dict.fromkeys(COLOURS, MANA_PER_COLOUR)
         self.map_mana: dict[str, int] = {}
         for loc in pack.locations.values():
@@ -140,7 +139,7 @@ class DominariaGame(Game[DominariaConfig, DominariaAction, DominariaView]):
         """The rulebook's extra move of a two-player game, beyond the move symbol the second
         starting Hero uncovers: its turn example gives Brian three moves with two Heroes
         (docs/rules-decisions.md)."""
-        return 1 if self.config.players == 2 else 0
+        return rules.TWO_PLAYER_MOVES if self.config.players == 2 else 0
 
     # ------------------------------------------------------------------ queries
 

@@ -58,6 +58,7 @@ MANALITHS = 5
 LEYLINES = 8
 MIN_PLANESWALKERS = 4  # one board per player, up to four players
 MANA_SUPPLY = 120  # 24 tokens of each colour
+MANA_PER_COLOUR = MANA_SUPPLY // len(COLOURS)
 TOP_PUBLIC_TILE = 10  # the seed: the 10 VP tile lies on top of each stack
 TRACK_LENGTHS = {"hero": HEROES - 1, "manalith": MANALITHS, "leyline": LEYLINES}
 # What each planeswalker ability costs: one mana of the colour plus this much of any colour.
@@ -727,7 +728,7 @@ def _ceiling(metric: str, colour: str | None, location: str | None,
         return len(COLOURS), "there are 5 colours"
     # mana
     if colour is not None:
-        return MANA_SUPPLY // len(COLOURS), "the supply holds 24 tokens of a colour"
+        return MANA_PER_COLOUR, "the supply holds 24 tokens of a colour"
     return MANA_SUPPLY, "the supply holds 120 tokens"
 
 

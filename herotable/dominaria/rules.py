@@ -20,6 +20,9 @@ from herotable.dominaria.pack import (
 from herotable.dominaria.state import PlayerState
 
 ARRIVALS = "arrivals"  # the key of :func:`counters` the travel conditions count from
+# The rulebook's extra move action every turn of a two-player game, beyond the move symbol the
+# second starting Hero uncovers (a board holds it as ``setup_moves``).
+TWO_PLAYER_MOVES = 1
 
 # ---------------------------------------------------------------- Leyline networks
 

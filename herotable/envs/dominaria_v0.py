@@ -7,9 +7,12 @@ are the game's integer encoding for its data pack (docs/encoding.md); an action 
 is sent without one and the engine pays by its rule.
 
 Each agent observes ``{"observation", "action_mask"}`` from its own view: the pack's features
-(raw counts, ``seat0`` is the observer) and its legal actions. The reward is the victory points
-a step gained for every agent (``reward="score"``: an episode's return is the final score) or,
-with ``reward="win"``, the share of the win at the end.
+(``seat0`` is the observer) and its legal actions. With ``scaled=True`` (the default) each
+feature is divided by its scale (``game.encoding.feature_scales``): its bound, the most it can
+be, so it lies in [0, 1]; VP is divided by a typical final score (100) instead, and its box
+ends at the pack's bound over that scale. ``scaled=False`` gives the raw counts, boxed by their
+bounds. The reward is the victory points a step gained for every agent (``reward="score"``: an
+episode's return is the final score) or, with ``reward="win"``, the share of the win at the end.
 
 An action that is not legal is not applied: the same agent still acts, and its
 ``infos[agent]["illegal_action"]`` says why.
@@ -25,7 +28,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from herotable.core.errors import HerotableError, IllegalAction
+from herotable.core.errors import ConfigurationError, HerotableError, IllegalAction
 from herotable.dominaria.game import DominariaGame
 from herotable.envs.refusals import EnvRefusal
 from herotable.envs.setup import (
@@ -39,8 +42,9 @@ from herotable.envs.setup import (
 
 
 def env(players: int = 2, reward: str = "score", render_mode: str | None = None,
-        **options: Any) -> DominariaEnv:
-    return DominariaEnv(players=players, reward=reward, render_mode=render_mode, **options)
+        scaled: bool = True, **options: Any) -> DominariaEnv:
+    return DominariaEnv(players=players, reward=reward, render_mode=render_mode, scaled=scaled,
+                        **options)
 
 
 class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
@@ -49,8 +53,10 @@ class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
         "render_fps": 4}
 
     def __init__(self, players: int = 2, reward: str = "score", render_mode: str | None = None,
-                 **options: Any) -> None:
+                 scaled: bool = True, **options: Any) -> None:
         super().__init__()
+        if not isinstance(scaled, bool):
+            raise ConfigurationError(f"scaled must be True or False, not {scaled!r}")
         self.setup = GameSetup("dominaria", DominariaGame, render_mode,
                                {**options, "players": players})
         self.render_mode = render_mode
@@ -59,16 +65,20 @@ class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.possible_agents = agent_names(players)
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         actions = self.game.num_distinct_actions()
-        features = self.game.encoding.num_features
+        encoding = self.game.encoding
+        bounds = np.array(encoding.feature_bounds)
+        # What each feature is divided by: 1 leaves the raw counts.
+        self._scales = np.array(encoding.feature_scales) if scaled else np.ones_like(bounds)
+        # Nothing is negative, and nothing goes past its bound: over its scale, 1 but for VP.
+        high = (bounds / self._scales).astype(np.float32)
         self._action_space = spaces.Discrete(actions)
         self._observation_space = spaces.Dict({
-            # Counts have no printed limit, so the box is open above (and below: nothing
-            # negative is observed today, but a pack's scores could be).
-            "observation": spaces.Box(-np.inf, np.inf, (features,), dtype=np.float32),
+            "observation": spaces.Box(np.zeros_like(high), high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
         })
         # The global state for centralised critics: every seat's observation, seat by seat.
-        self.state_space = spaces.Box(-np.inf, np.inf, (players * features,), dtype=np.float32)
+        seats_high = np.tile(high, players)
+        self.state_space = spaces.Box(np.zeros_like(seats_high), seats_high, dtype=np.float32)
         self.np_random, _ = seeding.np_random()
         self.agents: list[str] = []
 
@@ -117,8 +127,8 @@ class DominariaEnv(AECEnv[str, dict[str, np.ndarray], int]):
         encoding = self.game.encoding
         mask = np.zeros(self._action_space.n, dtype=np.int8)
         mask[[encoding.encode(action) for action in view.legal]] = 1
-        features = encoding.observation(view)["features"]
-        return {"observation": np.array(features, dtype=np.float32), "action_mask": mask}
+        features = np.array(encoding.observation(view)["features"]) / self._scales
+        return {"observation": features.astype(np.float32), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

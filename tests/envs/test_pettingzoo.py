@@ -168,7 +168,9 @@ def test_dominaria_observation_and_illegal_action() -> None:
     agent = env.agent_selection
     seat = env.possible_agents.index(agent)
     obs = env.observe(agent)
-    assert np.allclose(obs["observation"], env.game.observation(seat)["features"])
+    # The engine's features, each over its scale (tests/envs/test_dominaria_features.py).
+    features = np.array(env.game.observation(seat)["features"])
+    assert np.allclose(obs["observation"], features / env.game.encoding.feature_scales)
     assert np.flatnonzero(obs["action_mask"]).tolist() == env.game.legal_action_indices(seat)
     before = env.game.to_json()
     env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
