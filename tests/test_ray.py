@@ -59,7 +59,10 @@ def cluster() -> Iterator[str]:
     # A short directory: Ray puts Unix sockets in it, whose paths are limited to ~100 bytes.
     temp_dir = tempfile.mkdtemp(prefix="ray-", dir="/tmp")
     ports = {option: free_port() for option in PORT_OPTIONS}
-    env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "PYTHONUNBUFFERED": "1"}
+    # Without token authentication, whatever the machine holds: a token Ray saved for an
+    # earlier local cluster (~/.ray/auth_token) would otherwise turn it on for this one.
+    env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "PYTHONUNBUFFERED": "1",
+           "RAY_AUTH_MODE": "disabled"}
     env.pop("RAY_ADDRESS", None)
     log_path = Path(temp_dir) / "start.log"
     with log_path.open("w") as log:
@@ -88,6 +91,7 @@ def cluster() -> Iterator[str]:
 @pytest.fixture(autouse=True)
 def no_usage_stats(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RAY_USAGE_STATS_ENABLED", "0")
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")  # as the cluster runs
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
 
 

@@ -46,9 +46,13 @@ def test_rllib_sees_the_names_its_masking_module_reads(rllib_example: ModuleType
     assert np.array_equal(observation["action_mask"], info["action_mask"])
 
 
-def test_rllib_ppo_trains_an_iteration(rllib_example: ModuleType) -> None:
+def test_rllib_ppo_trains_an_iteration(rllib_example: ModuleType,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
     import ray
 
+    # Ray would otherwise save a token in ~/.ray for its local cluster, and a later cluster
+    # on this machine (the Ray tests') would require it.
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
     ray.init(num_cpus=1, include_dashboard=False)
     try:
         algo = rllib_example.build("first_game", batch=64)
