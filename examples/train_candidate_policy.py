@@ -1,4 +1,4 @@
-"""Train a candidate-scoring policy on solo Cartographers and plot its learning curve.
+"""Train a candidate-scoring policy on solo Cartographers and record its learning curve.
 
     pip install -e '.[rl]'
     python examples/train_candidate_policy.py --minutes 10 --out docs/research

@@ -448,23 +448,6 @@ def bench(
         raise fail(str(exc)) from exc
 
 
-def _played_before(spec: Any, rows: list[Any], path: Path) -> list[Any]:
-    """The rows of ``path`` a resumed run keeps: each must be a game of ``spec`` as ``spec``
-    would play it (its index, seed, game, preset and bots), or the file is another run's."""
-    seen: set[int] = set()
-    for row in rows:
-        if row.index in seen:
-            raise fail(f"{path} holds game {row.index} twice: it is no file simulate wrote")
-        seen.add(row.index)
-        if not (0 <= row.index < spec.games and row.seed == spec.game_seed(row.index)
-                and row.game == spec.game and row.preset == spec.preset
-                and tuple(seat.bot for seat in row.seats) == spec.seating(row.index)):
-            raise fail(f"{path} holds game {row.index} (seed {row.seed}) of another run: "
-                       "resume with the same game, players, games, seed and preset, or "
-                       "write to another file")
-    return rows
-
-
 @app.command("simulate")
 def simulate(
     game: Annotated[str, typer.Argument(help="cartographers or dominaria.")],
@@ -491,7 +474,8 @@ def simulate(
         help="Write the JSON or CSV here and the summary to the screen.")] = None,
     resume: Annotated[bool, typer.Option(
         "--resume", help="With --csv --out FILE: keep the games FILE holds already (a run "
-        "that was stopped) and play only the others.")] = False,
+        "that was stopped) and play only the others; a larger --games extends the run.")]
+    = False,
     option: Annotated[list[str] | None, typer.Option(
         "--option", help="KEY=VALUE: a set-up option for every game (side=B, hero_turns=false, "
         "two_mana=true...); repeatable. VALUE is read as JSON when it can be, else as text.")]
@@ -513,7 +497,7 @@ def simulate(
         GameRow,
         ProgressLog,
         SimulationSpec,
-        read_csv,
+        resumable_rows,
         simulate,
         summarise,
         write_csv,
@@ -533,14 +517,20 @@ def simulate(
         spec = SimulationSpec(game, comma_list([players]), games=games, seed=seed, preset=preset,
                               seconds=seconds, rotate=rotate, jobs=jobs,
                               options=_options(option), ray=ray)
-        earlier: list[GameRow] = []
-        if resume and out is not None and out.exists():
-            earlier = _played_before(spec, read_csv(out.read_text(encoding="utf-8")), out)
-            spec = dataclasses.replace(spec, done=frozenset(row.index for row in earlier))
     except HerotableError as exc:
         raise fail(str(exc)) from exc
-    except OSError as exc:
-        raise fail(f"cannot read {out}: {exc}") from exc
+    earlier: list[GameRow] = []
+    if resume and out is not None and out.exists():
+        try:
+            earlier = resumable_rows(spec, out.read_text(encoding="utf-8"))
+        except HerotableError as exc:
+            raise fail(f"cannot resume from {out}: {exc}; resume with the run's own "
+                       "settings, or write to another file") from exc
+        except (OSError, UnicodeDecodeError) as exc:
+            raise fail(f"cannot read {out}: {exc}") from exc
+        spec = dataclasses.replace(spec, done=frozenset(row.index for row in earlier))
+        err_console.print(f"resuming: {len(earlier)} games kept from {out}, "
+                          f"{len(spec.pending())} to play", highlight=False)
 
     # --csv --out FILE: each game's line is added as it finishes (a long run, on Ray say,
     # shows its rows at once, and a stopped one keeps them, for --resume); the file is
@@ -577,6 +567,12 @@ def simulate(
                           key=lambda row: row.index)
         except HerotableError as exc:  # no Ray, an unreachable cluster, a mismatched node
             raise fail(str(exc)) from exc
+        except KeyboardInterrupt:
+            if partial is None:
+                raise
+            err_console.print(f"stopped: {out} keeps the games played; the same command with "
+                              "--resume plays the others", highlight=False)
+            raise typer.Exit(code=130) from None
         finally:
             if partial is not None:
                 partial.close()

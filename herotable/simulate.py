@@ -456,6 +456,55 @@ def read_csv(text: str) -> list[GameRow]:
     return rows
 
 
+def resumable_rows(spec: SimulationSpec, text: str) -> list[GameRow]:
+    """The games a stopped run of ``spec`` left in its CSV ``text``, which a resumed run keeps
+    and does not play again. A file that is not this run's is an error saying what differs:
+    another header (not a simulate CSV, or other seats), a game dealt, seated or set up
+    otherwise, a game twice; and since the CSV does not record ``--option`` or
+    ``--seconds``, the first game kept is played again and must come out the same."""
+    expected = ",".join(csv_header(spec.players, spec.solo))
+    if "\n" not in text:
+        # Nothing whole was written yet: at most the header, cut short by the stop.
+        if expected.startswith(text):
+            return []
+        raise SimulationError("the file is no CSV of this run: its first line is not a "
+                              "simulate header")
+    if text.split("\n", 1)[0] != expected:
+        raise SimulationError(f"the file is no CSV of this run: its header is not that of "
+                              f"a run of {spec.players} seat{'s' if spec.players > 1 else ''}")
+    rows = read_csv(text)
+    seen: set[int] = set()
+    for row in rows:
+        if row.index in seen:
+            raise SimulationError(f"the file holds game {row.index} twice: no run wrote it")
+        seen.add(row.index)
+        differs = _difference(spec, row)
+        if differs:
+            raise SimulationError(f"the file's game {row.index} is another run's: {differs}")
+    if rows and play_one(spec, rows[0].index) != rows[0]:
+        raise SimulationError(f"the file's game {rows[0].index}, played again, comes out "
+                              "otherwise: the run had other --option or --seconds settings")
+    return rows
+
+
+def _difference(spec: SimulationSpec, row: GameRow) -> str:
+    """What makes ``row`` no game of ``spec``, or "" when it is one."""
+    if not 0 <= row.index < spec.games:
+        return f"this run has {spec.games} games (--games)"
+    if row.game != spec.game:
+        return f"it is {row.game}, this run plays {spec.game}"
+    if row.seed != spec.game_seed(row.index):
+        return (f"it was dealt with seed {row.seed}, this run deals it with "
+                f"{spec.game_seed(row.index)} (--seed)")
+    if row.preset != spec.preset:
+        return f"its preset is {row.preset}, this run's {spec.preset} (--preset)"
+    seats = tuple(seat.bot for seat in row.seats)
+    if seats != spec.seating(row.index):
+        return (f"its seats were {','.join(seats)}, this run's are "
+                f"{','.join(spec.seating(row.index))} (--players, --rotate)")
+    return ""
+
+
 def _csv_row(fields: list[str], seats: int, solo: bool, width: int) -> GameRow:
     if len(fields) != width:
         raise ValueError(f"{len(fields)} fields, the header has {width}")
@@ -483,6 +532,7 @@ __all__ = [
     "play_one",
     "ray_endpoint",
     "read_csv",
+    "resumable_rows",
     "simulate",
     "summarise",
     "write_csv",

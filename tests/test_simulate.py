@@ -390,34 +390,66 @@ def test_a_stopped_run_resumes_with_the_games_it_lacks(tmp_path, monkeypatch):
     monkeypatch.setattr(simulate_module, "play_one", watched)
     result = runner.invoke(app, [*arguments, str(stopped), "--resume"])
     assert result.exit_code == 0, result.output
-    assert played == [2, 3]
+    # Game 0 is played again only to check the file is this run's; 2 and 3 are the new ones.
+    assert played == [0, 2, 3]
     assert read_csv(stopped.read_text()) == read_csv(text)  # the same games, in game order
     # Resumed again, nothing is left to play; a missing file is a fresh run.
     played.clear()
     assert runner.invoke(app, [*arguments, str(stopped), "--resume"]).exit_code == 0
-    assert played == []
+    assert played == [0]
+    played.clear()
     fresh = tmp_path / "fresh.csv"
     assert runner.invoke(app, [*arguments, str(fresh), "--resume"]).exit_code == 0
     assert played == [0, 1, 2, 3]
 
 
+RUN = ["simulate", "cartographers", "--players", "random,greedy", "--games", "2", "--seed",
+       "3", "--csv"]
+
+
 @pytest.mark.parametrize("change, message", [
-    (["--seed", "4"], "of another run"),
-    (["--players", "greedy,random"], "of another run"),
-    (["--games", "1"], "of another run"),
+    (["--seed", "4"], "dealt with seed 3, this run deals it with 4"),
+    (["--players", "greedy,random"], "its seats were random,greedy"),
+    (["--players", "random"], "not that of a run of 1 seat"),
+    (["--games", "1"], "this run has 1 games"),
+    (["--preset", "base"], "its preset is heroes"),
+    # The CSV does not say the options: the first game kept, played again, does.
+    (["--option", "side=B"], "comes out otherwise"),
 ])
 def test_resuming_another_run_s_file_is_refused_and_leaves_it(tmp_path, change, message):
     path = tmp_path / "games.csv"
-    arguments = ["simulate", "cartographers", "--players", "random,greedy", "--games", "2",
-                 "--seed", "3", "--csv", "--out", str(path)]
-    assert runner.invoke(app, arguments).exit_code == 0
+    assert runner.invoke(app, [*RUN, "--out", str(path)]).exit_code == 0
     before = path.read_text()
-    changed = list(arguments)
+    changed = list(RUN)
     for option, value in zip(change[::2], change[1::2], strict=True):
-        changed[changed.index(option) + 1] = value
-    result = runner.invoke(app, [*changed, "--resume"])
-    assert result.exit_code == 2 and message in result.output
-    assert path.read_text() == before
+        if option in changed:
+            changed[changed.index(option) + 1] = value
+        else:
+            changed += [option, value]
+    result = runner.invoke(app, [*changed, "--out", str(path), "--resume"])
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert "cannot resume" in result.output and path.read_text() == before
+
+
+@pytest.mark.parametrize("text", ["my notes, no line end", "my notes\nmore\n"])
+def test_a_file_that_is_no_run_s_csv_is_never_overwritten(tmp_path, text):
+    path = tmp_path / "notes.txt"
+    path.write_text(text)
+    result = runner.invoke(app, [*RUN, "--out", str(path), "--resume"])
+    assert result.exit_code == 2 and "no CSV of this run" in result.output
+    assert path.read_text() == text
+
+
+def test_a_larger_games_count_extends_a_run(tmp_path):
+    path = tmp_path / "games.csv"
+    assert runner.invoke(app, [*RUN, "--out", str(path)]).exit_code == 0
+    extended = list(RUN)
+    extended[extended.index("--games") + 1] = "3"
+    result = runner.invoke(app, [*extended, "--out", str(path), "--resume"])
+    assert result.exit_code == 0 and "2 games kept" in result.output
+    whole = tmp_path / "whole.csv"
+    assert runner.invoke(app, [*extended, "--out", str(whole)]).exit_code == 0
+    assert read_csv(path.read_text()) == read_csv(whole.read_text())
 
 
 @pytest.mark.parametrize("arguments, message", [

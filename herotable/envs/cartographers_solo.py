@@ -132,8 +132,8 @@ class CartographersSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         offered = len(self.candidates)
         if not 0 <= int(action) < offered:
             raise HerotableError(
-                f"candidate {int(action)} is not on offer: this decision offers {offered}, "
-                "numbered from 0", EnvRefusal.NOT_A_CANDIDATE,
+                f"candidate {int(action)} is not on offer: this decision offers {offered} "
+                "candidates, numbered from 0", EnvRefusal.NOT_A_CANDIDATE,
                 {"position": int(action), "offered": offered})
         return int(self.candidates.actions[int(action)])
 
