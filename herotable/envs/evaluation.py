@@ -57,6 +57,25 @@ class Evaluation:
         return self.seconds / max(1, self.decisions)
 
 
+@dataclass(slots=True)
+class _Asker:
+    """Asks a policy (or a bot, by its name) for its actions and keeps its time."""
+
+    policy: Policy | str
+    seconds: float | None  # a bot's budget
+    decisions: int = 0
+    spent: float = 0.0
+
+    def action(self, env: Any, agent: str | None, observation: Any,
+               info: dict[str, Any]) -> int:
+        started = time.perf_counter()
+        action = (bot_action(env, self.policy, agent, seconds=self.seconds)
+                  if isinstance(self.policy, str) else self.policy(observation, info))
+        self.spent += time.perf_counter() - started
+        self.decisions += 1
+        return action
+
+
 def evaluate(policy: Policy | str, preset: str = "first_game",
              seeds: Sequence[int] = EVALUATION_SEEDS, seconds: float | None = None,
              players: int = 1, opponents: str = "greedy", **options: Any) -> Evaluation:
@@ -72,23 +91,17 @@ def evaluate(policy: Policy | str, preset: str = "first_game",
         return _at_a_table(policy, preset, seeds, seconds, players, opponents, options)
     env = gymnasium.make(SOLO_ID, preset=preset, disable_env_checker=True,
                          max_episode_steps=STEP_LIMIT, **options)
+    asker = _Asker(policy, seconds)
     scores: list[int] = []
-    decisions, spent = 0, 0.0
     for seed in seeds:
         observation, info = env.reset(seed=seed)
         done = truncated = False
         while not (done or truncated):
-            started = time.perf_counter()
-            if isinstance(policy, str):
-                action = bot_action(env, policy, seconds=seconds)
-            else:
-                action = policy(observation, info)
-            spent += time.perf_counter() - started
-            decisions += 1
+            action = asker.action(env, None, observation, info)
             observation, _, done, truncated, info = env.step(action)
         scores.append(int(info["score"]))
     env.close()
-    return Evaluation(tuple(seeds), tuple(scores), decisions, spent)
+    return Evaluation(tuple(seeds), tuple(scores), asker.decisions, asker.spent)
 
 
 def _at_a_table(policy: Policy | str, preset: str, seeds: Sequence[int],
@@ -98,9 +111,9 @@ def _at_a_table(policy: Policy | str, preset: str, seeds: Sequence[int],
     from herotable.envs import cartographers_v0
 
     env = cartographers_v0.parallel_env(players=players, preset=preset, **options)
+    asker = _Asker(policy, seconds)
     scores: list[int] = []
     wins: list[float] = []
-    decisions, spent = 0, 0.0
     for seed in seeds:
         observations, infos = env.reset(seed=seed)
         for _ in range(STEP_LIMIT):
@@ -108,16 +121,11 @@ def _at_a_table(policy: Policy | str, preset: str, seeds: Sequence[int],
             if observations[MAIN]["action_mask"][cartographers_v0.WAIT]:
                 actions[MAIN] = cartographers_v0.WAIT
             else:
-                started = time.perf_counter()
-                actions[MAIN] = (bot_action(env, policy, MAIN, seconds=seconds)
-                                 if isinstance(policy, str)
-                                 else policy(observations[MAIN], infos[MAIN]))
-                spent += time.perf_counter() - started
-                decisions += 1
+                actions[MAIN] = asker.action(env, MAIN, observations[MAIN], infos[MAIN])
             observations, _, _, _, infos = env.step(actions)
             if not env.agents:
                 break
         scores.append(int(infos[MAIN]["score"]))
         wins.append(env.game.returns()[0] if env.game.is_over else 0.0)
     env.close()
-    return Evaluation(tuple(seeds), tuple(scores), decisions, spent, tuple(wins))
+    return Evaluation(tuple(seeds), tuple(scores), asker.decisions, asker.spent, tuple(wins))
